@@ -1,0 +1,45 @@
+import type { ProductContent } from "../schema";
+
+/** Shapes of the seed data; the copy lives beside this file, the loader in ./index.ts. */
+
+export type SeedVariant = { name: string; hex: string; stock: number };
+
+export type SeedProduct = {
+  slug: string;
+  title: string;
+  badge: string | null;
+  priceCents: number;
+  compareAtCents: number | null;
+  /** Sanitisable HTML (p, h3, ul/li, strong, em). */
+  descriptionHtml: string;
+  /** Plain text, shown cut to 400 characters as 'Product Highlights'. */
+  highlights: string;
+  seoDescription: string;
+  /** Drawing style of the generated seed artwork. */
+  artwork: "vertical" | "horizontal";
+  variants: SeedVariant[];
+  content: ProductContent;
+};
+
+export type SeedReview = {
+  author: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  title: string;
+  body: string;
+  /** Colour names of this product whose artwork illustrates the review (0-3). */
+  imageColours: string[];
+  helpfulCount: number;
+  /** How long before seeding the review was written. */
+  daysAgo: number;
+};
+
+export type SeedPost = {
+  slug: string;
+  title: string;
+  excerpt: string;
+  contentHtml: string;
+  author: string;
+  tags: string[];
+  /** ISO date. */
+  date: string;
+};
