@@ -1,0 +1,23 @@
+import { Link } from "react-router";
+
+/** The one error page: 404s say so, anything else is a friendly apology with no internals. */
+export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
+  const notFound = status === 404;
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <p className="text-6xl font-extrabold text-brand-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold">{notFound ? "Oops! Page not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-600">
+        {notFound
+          ? "The page you are looking for does not exist or has moved."
+          : status === 503
+            ? "The shop is briefly unavailable. Please try again in a moment."
+            : "An unexpected error occurred. Please try again."}
+      </p>
+      <Link to="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Return to Home
+      </Link>
+      {detail ? <pre className="mt-6 max-w-full overflow-auto text-left text-xs text-gray-500">{detail}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Pocket Retro: Retro Handheld Game Consoles",
+    description:
+      "Retro handheld consoles with 256GB storage, a 3.5-inch IPS display and 8+ hours of battery. Free shipping over $50 and 30-day returns.",
+    path: "/",
+  });
+
+const FEATURES = [
+  { title: "256GB Storage", body: "Room for your whole library, with space to spare for saves and screenshots." },
+  { title: "3.5-inch IPS Screen", body: "A sharp, high-resolution panel with wide viewing angles and rich colour." },
+  { title: "10+ Hour Battery", body: "A 3500mAh cell that charges fully in about an hour." },
+  { title: "Lightweight Design", body: "Just 300g, so it slips into a jacket pocket or a bag." },
+];
+
+const TRUST = [
+  { title: "Secure Checkout", body: "Safe & protected" },
+  { title: "Free Shipping", body: "On orders over $50" },
+  { title: "30-Day Returns", body: "Satisfaction guaranteed" },
+];
+
+export default function Home() {
+  return (
+    <main id="main">
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-indigo-500 text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-indigo-200">The R36S is back in stock</p>
+            <h1 className="mt-3 text-4xl font-extrabold leading-tight md:text-5xl">Thousands of classics in the palm of your hand</h1>
+            <p className="mt-4 max-w-prose text-lg text-indigo-100">
+              256GB of storage, a crisp 3.5-inch IPS display and more than 8 hours of battery: the pocket console for every
+              era of gaming.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/product" prefetch="intent" className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-indigo-50">
+                Shop Now
+              </Link>
+              <Link to="/blog" className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
+                Learn More
+              </Link>
+            </div>
+          </div>
+          <div className="mx-auto w-full max-w-sm" aria-hidden="true">
+            <svg viewBox="0 0 300 420" className="h-auto w-full drop-shadow-2xl">
+              <rect x="40" y="10" width="220" height="400" rx="32" fill="#f08a24" />
+              <rect x="62" y="34" width="176" height="150" rx="10" fill="#1b1d24" />
+              <rect x="72" y="44" width="156" height="130" rx="4" fill="#2d6f8e" />
+              <path d="M72 150 L120 104 L156 134 L182 114 L228 150 L228 174 L72 174Z" fill="#3fa06a" />
+              <rect x="70" y="250" width="54" height="18" rx="4" fill="#2b2b33" />
+              <rect x="88" y="232" width="18" height="54" rx="4" fill="#2b2b33" />
+              <circle cx="210" cy="240" r="12" fill="#2b2b33" />
+              <circle cx="232" cy="262" r="12" fill="#2b2b33" />
+              <circle cx="188" cy="262" r="12" fill="#2b2b33" />
+              <circle cx="210" cy="284" r="12" fill="#2b2b33" />
+              <circle cx="100" cy="340" r="20" fill="#3a3a44" />
+              <circle cx="200" cy="340" r="20" fill="#3a3a44" />
+            </svg>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="features-heading" className="text-center text-3xl font-bold">Built for long play sessions</h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map((f) => (
+            <li key={f.title} className="rounded-2xl border border-gray-200 p-6 shadow-sm">
+              <h3 className="text-lg font-semibold">{f.title}</h3>
+              <p className="mt-2 text-gray-600">{f.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Why shop with us" className="bg-gray-50">
+        <ul className="mx-auto grid max-w-6xl grid-cols-3 gap-4 px-4 py-10 text-center">
+          {TRUST.map((t) => (
+            <li key={t.title}>
+              <p className="font-semibold">{t.title}</p>
+              <p className="text-sm text-gray-600">{t.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

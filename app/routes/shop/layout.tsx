@@ -1,0 +1,26 @@
+import { Outlet, useLoaderData } from "react-router";
+import { getShopSettings } from "@server/content/settings";
+import { Footer } from "~/components/shop/footer";
+import { Header } from "~/components/shop/header";
+
+export async function loader() {
+  const s = await getShopSettings();
+  return {
+    shop: { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address },
+    cartCount: 0,
+    user: null as { email: string } | null,
+  };
+}
+
+export default function ShopLayout() {
+  const { shop, cartCount, user } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header shopName={shop.shopName} cartCount={cartCount} user={user} />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer {...shop} />
+    </div>
+  );
+}

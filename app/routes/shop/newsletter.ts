@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { newsletterSchema, subscribe } from "@server/marketing/newsletter";
+import type { Route } from "./+types/newsletter";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) {
+    return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
+  }
+  await subscribe(parsed.data.email);
+  // The same answer whether or not the address was already subscribed: no list probing.
+  return { ok: true as const, message: "Thanks for subscribing! Watch your inbox for retro news." };
+}

@@ -1,0 +1,56 @@
+// The HTTP server: static assets, then the application (server/app.ts, built by Vite).
+import fs from "node:fs";
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.argv.includes("--dev");
+if (DEVELOPMENT) process.env.NODE_ENV ??= "development";
+const port = Number.parseInt(process.env.PORT || "3000", 10);
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let appModule;
+if (DEVELOPMENT) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  server.use(vite.middlewares);
+  appModule = await vite.ssrLoadModule("./server/app.ts");
+  server.use(async (req, res, next) => {
+    try {
+      const mod = await vite.ssrLoadModule("./server/app.ts");
+      return mod.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  if (!fs.existsSync("build/server/index.js")) {
+    console.error("No production build found: run `npm run build` (npm start does it for you).");
+    process.exit(1);
+  }
+  appModule = await import(new URL("../build/server/index.js", import.meta.url).href);
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use(appModule.app);
+}
+
+const cfg = await appModule.startServices();
+const listener = server.listen(port, () => {
+  const address = listener.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  console.log(`Shop ready at ${cfg.PUBLIC_URL ?? `http://localhost:${actualPort}`}`);
+});
+
+function shutdown(signal) {
+  console.log(`${signal} received, shutting down`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  listener.close(async () => {
+    await appModule.stopServices().catch(() => {});
+    process.exit(0);
+  });
+  listener.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

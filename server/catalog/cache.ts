@@ -1,0 +1,34 @@
+import { startBus, subscribe } from "../realtime/bus";
+
+/**
+ * Hot catalogue reads are cached per process and dropped whenever any instance announces a catalogue
+ * change on the bus, so every instance shows an edit on its next request.
+ */
+const entries = new Map<string, Promise<unknown>>();
+let wired = false;
+
+export function invalidateCatalog() {
+  entries.clear();
+}
+
+export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  if (!wired) {
+    wired = true;
+    void startBus();
+    subscribe((e) => {
+      if (e.type === "catalog") invalidateCatalog();
+    });
+  }
+  let hit = entries.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    entries.set(key, hit);
+    hit.catch(() => entries.delete(key));
+  }
+  return hit;
+}
+
+export function resetCatalogCache() {
+  entries.clear();
+  wired = false;
+}

@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { productVariants, products, reviews, stockReservations, type ProductContent } from "../db/schema";
+import { loadImages, type StoredImage } from "../media/renditions";
+import { stripHtml, truncate } from "~/lib/text";
+import { cachedCatalogRead } from "./cache";
+
+export type ProductCard = {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  image: StoredImage | null;
+  rating: RatingSummary;
+};
+
+export type RatingSummary = { average: number; count: number };
+
+export type VariantView = {
+  id: string;
+  name: string;
+  hex: string;
+  images: StoredImage[];
+  /** Units that can still be bought: stock minus active reservations. */
+  available: number;
+};
+
+export type ReviewView = {
+  id: string;
+  author: string;
+  authorImage: string | null;
+  rating: number;
+  title: string;
+  body: string;
+  images: StoredImage[];
+  helpfulCount: number;
+  createdAt: string;
+};
+
+export type ProductPage = {
+  id: string;
+  slug: string;
+  title: string;
+  descriptionHtml: string;
+  highlights: string;
+  badge: string | null;
+  priceCents: number;
+  compareAtCents: number | null;
+  externalUrl: string | null;
+  seoTitle: string | null;
+  seoDescription: string;
+  content: ProductContent;
+  variants: VariantView[];
+  rating: RatingSummary;
+  updatedAt: string;
+};
+
+async function ratingSummaries(productIds: string[]): Promise<Map<string, RatingSummary>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db()
+    .select({
+      productId: reviews.productId,
+      average: sql<string>`avg(${reviews.rating})`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .where(and(inArray(reviews.productId, productIds), eq(reviews.status, "published")))
+    .groupBy(reviews.productId);
+  return new Map(
+    rows.map((r) => [r.productId, { average: Math.round(Number(r.average) * 10) / 10, count: r.count }]),
+  );
+}
+
+async function firstImages(productIds: string[]): Promise<Map<string, StoredImage>> {
+  if (productIds.length === 0) return new Map();
+  const variants = await db()
+    .select({ productId: productVariants.productId, imageIds: productVariants.imageIds })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.position));
+  const firstByProduct = new Map<string, string>();
+  for (const v of variants) {
+    if (!firstByProduct.has(v.productId) && v.imageIds[0]) firstByProduct.set(v.productId, v.imageIds[0]);
+  }
+  const images = await loadImages([...firstByProduct.values()]);
+  const out = new Map<string, StoredImage>();
+  for (const [productId, imageId] of firstByProduct) {
+    const image = images.get(imageId);
+    if (image) out.set(productId, image);
+  }
+  return out;
+}
+
+async function toCards(rows: (typeof products.$inferSelect)[]): Promise<ProductCard[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, ratings] = await Promise.all([firstImages(ids), ratingSummaries(ids)]);
+  return rows.map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    summary: truncate(stripHtml(p.descriptionHtml), 100),
+    priceCents: p.priceCents,
+    compareAtCents: p.compareAtCents,
+    image: images.get(p.id) ?? null,
+    rating: ratings.get(p.id) ?? { average: 0, count: 0 },
+  }));
+}
+
+/** Published products, newest first, as cards for the catalogue grid. */
+export function listPublishedProducts(): Promise<ProductCard[]> {
+  return cachedCatalogRead("list", async () => {
+    const rows = await db()
+      .select()
+      .from(products)
+      .where(eq(products.status, "published"))
+      .orderBy(desc(products.createdAt));
+    return toCards(rows);
+  });
+}
+
+/** Other published products for 'You may also like'. */
+export function listRelatedProducts(excludeId: string, limit = 3): Promise<ProductCard[]> {
+  return cachedCatalogRead(`related:${excludeId}`, async () => {
+    const rows = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.status, "published"), ne(products.id, excludeId)))
+      .orderBy(desc(products.createdAt))
+      .limit(limit);
+    return toCards(rows);
+  });
+}
+
+/** Units that can still be sold per variant: stock minus unreleased, unexpired reservations. */
+export async function availableStock(variantIds: string[]): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db()
+    .select({
+      id: productVariants.id,
+      available: sql<number>`(${productVariants.stock} - coalesce((
+        select sum(${stockReservations.quantity}) from ${stockReservations}
+        where ${stockReservations.variantId} = ${productVariants.id}
+          and ${stockReservations.releasedAt} is null
+          and ${stockReservations.expiresAt} > now()), 0))::int`,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.id, variantIds));
+  return new Map(rows.map((r) => [r.id, Math.max(0, r.available)]));
+}
+
+/** A published product with its variants and rating, or null when there is none by that slug. */
+export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
+  return cachedCatalogRead(`product:${slug}`, async () => {
+    const [p] = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.slug, slug), eq(products.status, "published")))
+      .limit(1);
+    if (!p) return null;
+    const variantRows = await db()
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, p.id))
+      .orderBy(asc(productVariants.position));
+    const [images, ratings, stock] = await Promise.all([
+      loadImages(variantRows.flatMap((v) => v.imageIds)),
+      ratingSummaries([p.id]),
+      availableStock(variantRows.map((v) => v.id)),
+    ]);
+    const description = stripHtml(p.descriptionHtml);
+    return {
+      id: p.id,
+      slug: p.slug,
+      title: p.title,
+      descriptionHtml: p.descriptionHtml,
+      highlights: p.highlights ?? description,
+      badge: p.badge,
+      priceCents: p.priceCents,
+      compareAtCents: p.compareAtCents,
+      externalUrl: p.externalUrl,
+      seoTitle: p.seoTitle,
+      seoDescription: truncate(p.seoDescription ?? description, 160, ""),
+      content: p.content,
+      variants: variantRows.map((v) => ({
+        id: v.id,
+        name: v.name,
+        hex: v.hex,
+        images: v.imageIds.map((id) => images.get(id)).filter((i): i is StoredImage => !!i),
+        available: stock.get(v.id) ?? 0,
+      })),
+      rating: ratings.get(p.id) ?? { average: 0, count: 0 },
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** Published reviews of a product, newest first (streamed below the fold). */
+export function listReviews(productId: string): Promise<ReviewView[]> {
+  return cachedCatalogRead(`reviews:${productId}`, async () => {
+    const rows = await db()
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
+      .orderBy(desc(reviews.createdAt));
+    const images = await loadImages(rows.flatMap((r) => r.images));
+    return rows.map((r) => ({
+      id: r.id,
+      author: r.author,
+      authorImage: r.authorImage,
+      rating: r.rating,
+      title: r.title,
+      body: r.body,
+      images: r.images.map((id) => images.get(id)).filter((i): i is StoredImage => !!i),
+      helpfulCount: r.helpfulCount,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  });
+}

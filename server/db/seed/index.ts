@@ -1,0 +1,99 @@
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { db } from "../client";
+import { blogPosts, productVariants, products, reviews, settings } from "../schema";
+import { handheldSvg } from "../../media/artwork";
+import { storeImage } from "../../media/renditions";
+import { sanitizeRichText } from "../../content/sanitize";
+import { DEFAULT_SETTINGS } from "../../content/settings";
+import { seedPost } from "./blog";
+import { seedProducts } from "./products";
+import { seedReviews } from "./reviews";
+import type { SeedProduct } from "./types";
+
+const DAY = 86_400_000;
+
+async function artworkFor(p: SeedProduct, colour: string, hex: string) {
+  const svg = handheldSvg(hex, p.artwork, p.title.split(" ")[0]);
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return storeImage(png, `${p.slug}-${colour.toLowerCase()}.svg`, `${p.title} in ${colour}`);
+}
+
+async function seedProduct(p: SeedProduct, createdAt: Date) {
+  const [existing] = await db().select({ id: products.id }).from(products).where(eq(products.slug, p.slug));
+  if (existing) return;
+  const images = new Map<string, string>();
+  for (const v of p.variants) images.set(v.name, (await artworkFor(p, v.name, v.hex)).id);
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        slug: p.slug,
+        title: p.title,
+        descriptionHtml: sanitizeRichText(p.descriptionHtml),
+        highlights: p.highlights,
+        badge: p.badge,
+        priceCents: p.priceCents,
+        compareAtCents: p.compareAtCents,
+        status: "published",
+        seoDescription: p.seoDescription,
+        content: p.content,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: products.id });
+    if (!row) return;
+    await tx.insert(productVariants).values(
+      p.variants.map((v, position) => ({
+        productId: row.id,
+        name: v.name,
+        hex: v.hex,
+        stock: v.stock,
+        position,
+        imageIds: [images.get(v.name)!],
+      })),
+    );
+    const productReviews = seedReviews[p.slug as keyof typeof seedReviews] ?? [];
+    if (productReviews.length) {
+      await tx.insert(reviews).values(
+        productReviews.map((r) => ({
+          productId: row.id,
+          author: r.author,
+          rating: r.rating,
+          title: r.title,
+          body: r.body,
+          helpfulCount: r.helpfulCount,
+          images: r.imageColours.map((c) => images.get(c)).filter((id): id is string => !!id),
+          createdAt: new Date(Date.now() - r.daysAgo * DAY),
+        })),
+      );
+    }
+  });
+}
+
+/** Idempotent: inserts only what is missing, so it runs on every start. */
+export async function seed() {
+  await db()
+    .insert(settings)
+    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  // Created a minute apart, oldest first, so the list shows them in the seed file's order.
+  const base = Date.UTC(2026, 0, 1);
+  for (const [i, p] of [...seedProducts].reverse().entries()) {
+    await seedProduct(p, new Date(base + i * 60_000));
+  }
+  await db()
+    .insert(blogPosts)
+    .values({
+      ...seedPost,
+      contentHtml: sanitizeRichText(seedPost.contentHtml),
+      status: "published",
+      date: new Date(seedPost.date),
+      createdAt: new Date(seedPost.date),
+      updatedAt: new Date(seedPost.date),
+    })
+    .onConflictDoNothing();
+  const [{ count }] = await db().select({ count: sql<number>`count(*)::int` }).from(products);
+  return { products: count };
+}
