@@ -34,21 +34,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
+    const listenClients = new Set<pg.PoolClient>();
     return {
       db,
       kind: "postgres",
       async listen(channel, onPayload) {
         const client = await pool.connect();
+        listenClients.add(client);
         client.on("notification", (msg) => {
           if (msg.channel === channel) onPayload(msg.payload ?? "");
         });
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         return async () => {
+          if (!listenClients.delete(client)) return;
           await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
           client.release();
         };
       },
-      close: () => pool.end(),
+      async close() {
+        for (const c of listenClients) c.release();
+        listenClients.clear();
+        await pool.end();
+      },
     };
   }
   let client = opts.pglite;

@@ -8,7 +8,7 @@ describe("money", () => {
     expect(formatMoney(149997)).toBe("$1,499.97");
   });
   it("computes rounded discounts from the seeded prices", () => {
-    expect(discountPercent(4999, 9900)).toBe(49);
+    expect(discountPercent(4999, 9900)).toBe(50);
     expect(discountPercent(5999, 8999)).toBe(33);
     expect(discountPercent(7999, 9999)).toBe(20);
     expect(discountPercent(5000, null)).toBe(0);

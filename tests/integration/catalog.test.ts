@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getPublishedProduct, listPublishedProducts, listReviews } from "../../server/catalog/products";
+import { invalidateCatalog } from "../../server/catalog/cache";
+import { db } from "../../server/db/client";
+import { products } from "../../server/db/schema";
+import { seed } from "../../server/db/seed";
+import { useTestDatabase } from "./test-db";
+
+describe("catalogue on the seeded database", () => {
+  useTestDatabase({ seed: true });
+
+  it("lists the three published consoles, newest first, with 100-character summaries", async () => {
+    const list = await listPublishedProducts();
+    expect(list.map((p) => p.slug)).toEqual(["r36s", "rg35xx-pro", "r36pro"]);
+    expect(list.map((p) => p.priceCents)).toEqual([4999, 7999, 5999]);
+    for (const p of list) {
+      expect(p.summary.length).toBeLessThanOrEqual(103);
+      expect(p.summary).not.toMatch(/[<>]/);
+      expect(p.image?.renditions.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("loads a product page with its colours in order, real stock and a rating computed from reviews", async () => {
+    const page = await getPublishedProduct("r36s");
+    expect(page?.variants.map((v) => v.name)).toEqual(["White", "Purple", "Orange", "Black"]);
+    expect(page?.variants.every((v) => v.available > 0 && v.images.length === 1)).toBe(true);
+    const reviews = await listReviews(page!.id);
+    expect(reviews).toHaveLength(8);
+    const average = reviews.reduce((s, r) => s + r.rating, 0) / reviews.length;
+    expect(page?.rating.count).toBe(8);
+    expect(page?.rating.average).toBeCloseTo(Math.round(average * 10) / 10, 5);
+  });
+
+  it("hides drafts and unknown slugs", async () => {
+    await db().update(products).set({ status: "draft" }).where(eq(products.slug, "r36pro"));
+    invalidateCatalog();
+    expect(await getPublishedProduct("r36pro")).toBeNull();
+    expect(await getPublishedProduct("no-such-console")).toBeNull();
+    expect((await listPublishedProducts()).map((p) => p.slug)).not.toContain("r36pro");
+    await db().update(products).set({ status: "published" }).where(eq(products.slug, "r36pro"));
+    invalidateCatalog();
+  });
+
+  it("seeding again adds nothing", async () => {
+    const before = await db().select({ id: products.id }).from(products);
+    await seed();
+    const after = await db().select({ id: products.id }).from(products);
+    expect(after).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { migrationsFolder } from "../../server/db/client";
+
+/**
+ * A new PGlite database takes seconds to initialise, so the suite migrates one template once and
+ * every test file starts from a copy of it.
+ */
+export default async function setup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pglite-template-"));
+  const pg = await PGlite.create();
+  await migrate(drizzle(pg), { migrationsFolder });
+  const dump = await pg.dumpDataDir("none");
+  await pg.close();
+  const file = path.join(dir, "template.tar");
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  process.env.PGLITE_TEMPLATE = file;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
