@@ -13,6 +13,7 @@ import "./app.css";
 import { config } from "@server/config";
 import { getShopSettings } from "@server/content/settings";
 import { ErrorPage } from "~/components/shop/error-page";
+import { ToastProvider } from "~/components/ui/toast";
 
 export async function loader() {
   const settings = await getShopSettings();
@@ -45,7 +46,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
 }
 
 export function ErrorBoundary() {
