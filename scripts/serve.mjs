@@ -31,7 +31,9 @@ if (DEVELOPMENT) {
   }
   appModule = await import(new URL("../build/server/index.js", import.meta.url).href);
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // Only paths that look like files reach the disk: pages skip a stat per request.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  server.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   server.use(appModule.app);
 }
 
