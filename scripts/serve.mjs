@@ -8,7 +8,12 @@ if (DEVELOPMENT) process.env.NODE_ENV ??= "development";
 const port = Number.parseInt(process.env.PORT || "3000", 10);
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
+// Event streams must not be buffered by compression.
+server.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 
 let appModule;
 if (DEVELOPMENT) {
@@ -48,6 +53,7 @@ function shutdown(signal) {
   console.log(`${signal} received, shutting down`);
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
+  appModule.closeAllEventStreams?.();
   listener.close(async () => {
     await appModule.stopServices().catch(() => {});
     process.exit(0);

@@ -37,3 +37,4 @@ app.use(
 );
 
 export { startServices, stopServices };
+export { closeAllEventStreams } from "./realtime/sse";
