@@ -14,6 +14,7 @@ import { config } from "@server/config";
 import { getShopSettings } from "@server/content/settings";
 import { ErrorPage } from "~/components/shop/error-page";
 import { ToastProvider } from "~/components/ui/toast";
+import { useNonce } from "~/lib/nonce";
 
 export async function loader() {
   const settings = await getShopSettings();
@@ -26,6 +27,7 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: Should
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -38,8 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

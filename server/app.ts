@@ -3,11 +3,14 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { config } from "./config";
+import { readiness } from "./http/health";
+import { sameOriginWrites, securityHeaders } from "./http/security";
 import { startServices, stopServices } from "./startup";
 
 declare module "react-router" {
   interface AppLoadContext {
     requestId: string;
+    cspNonce: string;
   }
 }
 
@@ -17,6 +20,8 @@ declare module "react-router" {
  */
 export const app = express();
 app.disable("x-powered-by");
+app.use(securityHeaders(config().publicUrl));
+app.use(sameOriginWrites(config().publicUrl));
 
 app.use("/media", express.static(config().mediaDir, {
   immutable: true,
@@ -28,11 +33,18 @@ app.use("/media", express.static(config().mediaDir, {
 app.get("/healthz", (_req, res) => {
   res.json({ ok: true });
 });
+app.get("/readyz", async (_req, res) => {
+  const r = await readiness();
+  res.status(r.ok ? 200 : 503).json(r);
+});
 
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => ({ requestId: (req.headers["x-request-id"] as string) || crypto.randomUUID() }),
+    getLoadContext: (req, res) => ({
+      requestId: (req.headers["x-request-id"] as string) || crypto.randomUUID(),
+      cspNonce: res.locals.cspNonce as string,
+    }),
   }),
 );
 
