@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { config } from "./config";
+import { accessLog } from "./http/access-log";
 import { readiness } from "./http/health";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { startServices, stopServices } from "./startup";
@@ -20,6 +20,7 @@ declare module "react-router" {
  */
 export const app = express();
 app.disable("x-powered-by");
+app.use(accessLog());
 app.use(securityHeaders(config().publicUrl));
 app.use(sameOriginWrites(config().publicUrl));
 
@@ -42,7 +43,7 @@ app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     getLoadContext: (req, res) => ({
-      requestId: (req.headers["x-request-id"] as string) || crypto.randomUUID(),
+      requestId: res.locals.requestId as string,
       cspNonce: res.locals.cspNonce as string,
     }),
   }),
