@@ -8,6 +8,8 @@ export default [
     route("product", "routes/shop/product.tsx", { id: "product-main" }),
     route("faq", "routes/shop/faq.tsx"),
     route("contact", "routes/shop/contact.tsx"),
+    route("blog", "routes/shop/blog.tsx"),
+    route("blog/:slug", "routes/shop/blog-post.tsx"),
     ...["privacy-policy", "refund-policy", "terms-of-service", "shipping-policy"].map((slug) =>
       route(slug, "routes/shop/policy.tsx", { id: `policy-${slug}` }),
     ),
@@ -16,5 +18,7 @@ export default [
   ]),
   route("newsletter", "routes/shop/newsletter.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("blog/rss.xml", "routes/api/blog-rss.ts"),
+  route("api/blog/events", "routes/api/blog-events.ts"),
   route("robots.txt", "routes/api/robots.ts"),
 ] satisfies RouteConfig;

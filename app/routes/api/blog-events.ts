@@ -1,0 +1,8 @@
+import { publicPostFilter } from "@server/blog/events";
+import { createEventStream } from "@server/realtime/sse";
+import type { Route } from "./+types/blog-events";
+
+/** The public blog's live stream: published posts only (drafts are never described). */
+export function loader({ request }: Route.LoaderArgs) {
+  return createEventStream(request, { filter: publicPostFilter });
+}

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db, type Tx } from "../db/client";
+import { blogPosts } from "../db/schema";
+import { isUniqueViolation } from "../db/errors";
+import { sanitizeRichText } from "../content/sanitize";
+import { notify } from "../realtime/bus";
+import { seedPost } from "../db/seed/blog";
+import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "~/lib/blog";
+import { statusForIntent, type PostFormData } from "~/lib/post-form";
+import { toAdminPost, type AdminPost } from "./posts";
+
+export const DUPLICATE_SLUG_MESSAGE = "A post with this slug already exists. Please use a different slug.";
+
+/** Who made a change (recorded in the audit log). */
+export type Actor = { id: string; email: string };
+
+type FieldErrors = Partial<Record<keyof PostFormData, string>>;
+
+/** A save the editor can explain next to a field. */
+export class PostSaveError extends Error {
+  constructor(readonly fieldErrors: FieldErrors) {
+    super(Object.values(fieldErrors)[0] ?? "Failed to save post");
+  }
+}
+
+export class PostNotFoundError extends Error {
+  constructor() {
+    super("Post not found");
+  }
+}
+
+/**
+ * Creates (id null) or updates a post. Content is sanitised here, before it is stored; the slug comes
+ * from the slug field or the title; an empty excerpt becomes the first 150 characters of the text.
+ * The change is announced on the bus inside the transaction, so listeners hear of it after commit.
+ */
+export async function savePost(id: string | null, data: PostFormData, _actor: Actor): Promise<AdminPost> {
+  const contentHtml = sanitizeRichText(data.contentHtml);
+  if (!hasContent(contentHtml)) throw new PostSaveError({ contentHtml: "Content is required" });
+  const fields = {
+    title: data.title,
+    contentHtml,
+    status: statusForIntent(data),
+    slug: postSlug(data.slug) || postSlug(data.title) || `post-${crypto.randomBytes(4).toString("hex")}`,
+    excerpt: data.excerpt || excerptFrom(contentHtml, SAVED_EXCERPT_LENGTH),
+    image: data.image,
+    author: data.author,
+    tags: data.tags,
+  };
+  const now = new Date();
+  try {
+    return await db().transaction(async (tx) => {
+      const [row] = id
+        ? await tx.update(blogPosts).set({ ...fields, updatedAt: now }).where(eq(blogPosts.id, id)).returning()
+        : await tx.insert(blogPosts).values({ ...fields, date: now, createdAt: now, updatedAt: now }).returning();
+      if (!row) throw new PostNotFoundError();
+      await announce(tx, row.id, id ? "updated" : "created");
+      return toAdminPost(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "blog_posts_slug_idx")) throw new PostSaveError({ slug: DUPLICATE_SLUG_MESSAGE });
+    throw err;
+  }
+}
+
+export async function deletePost(id: string, _actor: Actor): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+    if (!row) throw new PostNotFoundError();
+    await announce(tx, row.id, "deleted");
+  });
+}
+
+/** The one-off tool: inserts the sample article, published and dated now, unless its slug is taken. */
+export async function insertSamplePost(_actor: Actor): Promise<"inserted" | "exists"> {
+  return db().transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        ...seedPost,
+        contentHtml: sanitizeRichText(seedPost.contentHtml),
+        status: "published",
+        date: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: blogPosts.id });
+    if (!row) return "exists";
+    await announce(tx, row.id, "created");
+    return "inserted";
+  });
+}
+
+async function announce(tx: Tx, id: string, action: "created" | "updated" | "deleted") {
+  await notify(tx, { type: "post", id, action });
+}
