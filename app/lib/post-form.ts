@@ -4,12 +4,11 @@ import { hasContent, parseTags } from "./blog";
 /** The post editor's form: one schema for the action and the browser's pre-submit check. */
 export const POST_INTENTS = ["draft", "publish", "save"] as const;
 
-/** A featured image: an absolute http(s) URL or a path on this site (never "//host" or "javascript:"). */
+/** A featured image: an https URL (what the CSP lets pages load) or a path on this site, never "//host". */
 export function isImageUrl(value: string): boolean {
   if (value.startsWith("/")) return !value.startsWith("//");
   try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
+    return new URL(value).protocol === "https:";
   } catch {
     return false;
   }
