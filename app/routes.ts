@@ -17,8 +17,12 @@ export default [
     route("*", "routes/shop/not-found.tsx", { id: "catch-all" }),
   ]),
   route("newsletter", "routes/shop/newsletter.ts"),
+  route("admin-login", "routes/admin-login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/dashboard", "routes/admin/dashboard.tsx"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("blog/rss.xml", "routes/api/blog-rss.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { setClientIp, trustProxySetting } from "./auth/client-ip";
 import { config } from "./config";
 import { accessLog } from "./http/access-log";
 import { readiness } from "./http/health";
@@ -20,6 +21,7 @@ declare module "react-router" {
  */
 export const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", trustProxySetting(config().TRUST_PROXY));
 app.use(accessLog());
 app.use(securityHeaders(config().publicUrl));
 app.use(sameOriginWrites(config().publicUrl));
@@ -39,6 +41,7 @@ app.get("/readyz", async (_req, res) => {
   res.status(r.ok ? 200 : 503).json(r);
 });
 
+app.use(setClientIp);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

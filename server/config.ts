@@ -45,6 +45,8 @@ const schema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   REDIS_URL: optionalString,
+  /** Express `trust proxy`: set it behind a reverse proxy so rate limits see the client's address. */
+  TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,3 +1,4 @@
+import { ensureFirstAdmin } from "./auth/admins";
 import { config } from "./config";
 import { openDatabase, setDatabase, database } from "./db/client";
 import { seed } from "./db/seed";
@@ -11,6 +12,7 @@ export async function startServices() {
   const d = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.dataDir });
   setDatabase(d);
   const seeded = await seed();
+  await ensureFirstAdmin();
   await startBus();
   log.info({ db: d.kind, products: seeded.products, ms: Date.now() - started }, "database ready");
   return c;

@@ -10,7 +10,9 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
       <p className="mt-2 text-gray-600">
         {notFound
           ? "The page you are looking for does not exist or has moved."
-          : status === 503
+          : status === 403
+            ? "You do not have permission to view this page."
+            : status === 503
             ? "The shop is briefly unavailable. Please try again in a moment."
             : "An unexpected error occurred. Please try again."}
       </p>

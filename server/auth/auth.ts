@@ -1,0 +1,105 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, twoFactor } from "better-auth/plugins";
+import { config } from "../config";
+import { database, type Database } from "../db/client";
+import * as schema from "../db/schema";
+import { log } from "../log";
+import { sendConfirmationEmail, sendExistingAccountEmail, sendPasswordResetEmail } from "./emails";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { redisRateLimitStore } from "./rate-limit-store";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/**
+ * Attempts per client IP per window. Sign-in is the one attackers hammer; the mail-sending
+ * endpoints are kept low so nobody can use the shop to flood an inbox.
+ */
+export const AUTH_RATE_LIMITS = {
+  "/sign-in/email": { window: 60, max: 10 },
+  "/sign-up/email": { window: 60, max: 5 },
+  "/request-password-reset": { window: 300, max: 3 },
+  "/send-verification-email": { window: 300, max: 3 },
+  "/reset-password": { window: 60, max: 10 },
+  "/change-password": { window: 60, max: 5 },
+} as const;
+
+function createAuth(d: Database) {
+  const c = config();
+  const publicUrl = c.publicUrl;
+  return betterAuth({
+    appName: "Pocket Retro",
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    secret: c.authSecret,
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(d.db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Our page, not better-auth's callback: it checks the token and asks for the new password.
+      sendResetPassword: ({ user, token }) =>
+        sendPasswordResetEmail(user.email, `${publicUrl}/auth/reset?token=${encodeURIComponent(token)}`),
+      onExistingUserSignUp: ({ user }) => sendExistingAccountEmail(user.email, `${publicUrl}/auth`),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: ({ user, token }) =>
+        sendConfirmationEmail(user.email, `${publicUrl}/auth/verify?token=${encodeURIComponent(token)}`),
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      // On in every environment: the limit is part of the product, and the tests check it.
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: AUTH_RATE_LIMITS,
+      ...(c.REDIS_URL ? { customStorage: redisRateLimitStore(c.REDIS_URL) } : { storage: "database" as const }),
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    logger: {
+      log: (level, message, ...args) => log[level]({ args: args.length ? args : undefined }, `auth: ${message}`),
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), twoFactor({ issuer: "Pocket Retro" })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let current: { database: Database; auth: Auth } | undefined;
+
+/**
+ * The better-auth instance, created on first use: it needs the database, which is opened at
+ * start-up (server/startup.ts). A reopened database (tests) gets a fresh instance.
+ */
+export function getAuth(): Auth {
+  const d = database();
+  if (current?.database !== d) current = { database: d, auth: createAuth(d) };
+  return current.auth;
+}

@@ -1,0 +1,52 @@
+import { getShopSettings } from "../content/settings";
+import { sendMail } from "../mail/send";
+
+/** The account emails. Links point at our own pages, which call better-auth on the server. */
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function sendLinkMail(to: string, subject: string, intro: string, action: string, url: string, outro: string) {
+  const { shopName } = await getShopSettings();
+  const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\n${shopName}`;
+  const html =
+    `<p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
+    `<p>${escapeHtml(outro)}</p><p>${escapeHtml(shopName)}</p>`;
+  await sendMail({ to, subject: `${subject} - ${shopName}`, text, html });
+}
+
+export function sendConfirmationEmail(to: string, url: string) {
+  return sendLinkMail(
+    to,
+    "Confirm your email",
+    "Thanks for creating an account. Please confirm your email address to sign in.",
+    "Confirm my email",
+    url,
+    "If you did not create an account, you can ignore this message.",
+  );
+}
+
+export function sendPasswordResetEmail(to: string, url: string) {
+  return sendLinkMail(
+    to,
+    "Reset your password",
+    "We received a request to reset the password of your account. The link works for one hour.",
+    "Choose a new password",
+    url,
+    "If you did not ask for this, you can ignore this message: your password stays the same.",
+  );
+}
+
+/** Sign-up with an address that already has an account: tell its owner, tell the visitor nothing. */
+export function sendExistingAccountEmail(to: string, signInUrl: string) {
+  return sendLinkMail(
+    to,
+    "You already have an account",
+    "Someone, probably you, tried to create an account with this email address, which already has one.",
+    "Sign in or reset your password",
+    signInUrl,
+    "If it was not you, you can ignore this message.",
+  );
+}

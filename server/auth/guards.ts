@@ -1,0 +1,53 @@
+import { redirect } from "react-router";
+import { config } from "../config";
+import { getSessionUser, type SessionUser } from "./session";
+
+export type { SessionUser };
+
+/** Admin pages are never indexed and never cached (browsers, proxies, CDNs). */
+export const adminHeaders = {
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "no-store",
+} as const;
+
+/** Where a request was going, as a same-site path for ?redirectTo= (no `.data` or `_routes`). */
+function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const path = url.pathname.replace(/\.data$/, "") || "/";
+  return `${path}${url.search}`;
+}
+
+/** A redirect target from user input, kept only when it is a path on this site. */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  return value;
+}
+
+/** The signed-in user; a signed-out visitor is sent to /auth and brought back after signing in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(pathOf(request))}`, 303);
+  return user;
+}
+
+/**
+ * The signed-in admin, for every admin loader, action and API. Anonymous: redirect to
+ * /admin-login. Signed-in customer: 403. With ADMIN_REQUIRE_2FA=true, an admin without
+ * two-factor authentication is sent to enrol first.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    throw redirect(`/admin-login?redirectTo=${encodeURIComponent(pathOf(request))}`, { status: 303, headers: adminHeaders });
+  }
+  if (user.role !== "admin") {
+    throw new Response("Forbidden", { status: 403, headers: { ...adminHeaders, "Content-Type": "text/plain" } });
+  }
+  if (config().ADMIN_REQUIRE_2FA && !user.twoFactorEnabled) {
+    throw redirect(`/account/two-factor?required=admin`, { status: 303, headers: adminHeaders });
+  }
+  return user;
+}

@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { config } from "../config";
+import { db } from "../db/client";
+import { session, user } from "../db/schema";
+import { getAuth } from "./auth";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: "admin" | "user";
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+};
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** better-auth signs its session cookie as `token.base64(HMAC-SHA256(secret, token))`. */
+function verifySignedToken(raw: string, secret: string): string | undefined {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return undefined;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = crypto.createHmac("sha256", secret).update(token).digest();
+  if (signature.length !== expected.length || !crypto.timingSafeEqual(signature, expected)) return undefined;
+  return token;
+}
+
+let cookieName: Promise<string> | undefined;
+
+/** The session cookie's name (`__Secure-` prefixed on https), as better-auth computes it. */
+export function sessionCookieName(): Promise<string> {
+  cookieName ??= getAuth().$context.then((ctx) => ctx.authCookies.sessionToken.name);
+  return cookieName;
+}
+
+/** The session token from the request's signed cookie, when the signature holds. */
+export async function sessionTokenOf(request: Request): Promise<string | undefined> {
+  const raw = readCookie(request.headers.get("cookie"), await sessionCookieName());
+  return raw ? verifySignedToken(raw, config().authSecret) : undefined;
+}
+
+async function lookup(request: Request): Promise<SessionUser | null> {
+  const token = await sessionTokenOf(request);
+  if (!token) return null;
+  const [row] = await db()
+    .select({
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      banned: user.banned,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.banned) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "user",
+    emailVerified: row.emailVerified,
+    twoFactorEnabled: row.twoFactorEnabled ?? false,
+  };
+}
+
+// Loaders of one request (layout and page) share one lookup.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user of a request, or null: the cookie's signature is checked here and the
+ * session and user are read in one query (better-auth's own getSession does more work and may
+ * write). Sessions last 7 days from sign-in.
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = lookup(request);
+    perRequest.set(request, found);
+  }
+  return found;
+}
