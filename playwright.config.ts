@@ -3,6 +3,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 // @ts-expect-error plain ESM helper shared with the test script
 import { findChromium } from "./scripts/chromium.mjs";
+import { smtpPort } from "./tests/e2e/mail-capture";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${process.pid}`);
@@ -11,6 +12,7 @@ process.env.E2E_DATA_DIR = dataDir;
 /** End-to-end tests in Debian's Chromium against the production build, on a fresh embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -38,6 +40,11 @@ export default defineConfig({
       NODE_ENV: "production",
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
+      // Mail goes to the capture server of tests/e2e/global-setup.ts.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // As behind a local reverse proxy: each test presents its own client address (fixtures.ts),
+      // so rate limits apply per test as they would per visitor.
+      TRUST_PROXY: "loopback",
     },
   },
 });

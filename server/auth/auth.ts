@@ -84,7 +84,11 @@ function createAuth(d: Database) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     logger: {
-      log: (level, message, ...args) => log[level]({ args: args.length ? args : undefined }, `auth: ${message}`),
+      log: (level, message, ...args) => {
+        // A mistyped password is routine, not a warning worth paging anyone about.
+        const routine = /^(Invalid password|User not found|Email not verified)/i.test(message);
+        log[routine ? "info" : level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), twoFactor({ issuer: "Pocket Retro" })],
   });

@@ -6,6 +6,15 @@ import { test as base, expect, type Page } from "@playwright/test";
  * (WCAG 2.2 AA rules) on the current state of the page.
  */
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Each test is its own visitor to the rate limiter: a client address behind the trusted proxy. */
+  extraHTTPHeaders: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use, testInfo) => {
+      const n = [...testInfo.testId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+      await use({ "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 254) + 1}` });
+    },
+    { scope: "test" },
+  ],
   /** Messages a test expects (say, the browser reporting the 404 status of the page under test). */
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [

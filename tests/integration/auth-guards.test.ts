@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createAdmin } from "../../server/auth/admins";
+import { adminHeaders, requireAdmin, requireUser, safeRedirectPath } from "../../server/auth/guards";
+import { getSessionUser } from "../../server/auth/session";
+import { signInAdmin } from "../../server/auth/sign-in";
+import { signOut } from "../../server/auth/sign-out";
+import { db } from "../../server/db/client";
+import { session, user } from "../../server/db/schema";
+import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { useTestDatabase } from "./test-db";
+
+async function thrown(p: Promise<unknown>): Promise<Response> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("auth guards with real better-auth sessions", () => {
+  useTestDatabase();
+
+  it("requireUser redirects a signed-out visitor to /auth with where they were going", async () => {
+    const res = await thrown(requireUser(shopRequest("/account/orders?page=2")));
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/auth?redirectTo=%2Faccount%2Forders%3Fpage%3D2");
+  });
+
+  it("requireUser returns the signed-in customer; a forged or expired cookie counts as signed out", async () => {
+    await createCustomer("ada@example.com");
+    const cookie = await signInCookie("ada@example.com");
+    const u = await requireUser(shopRequest("/account", { cookie }));
+    expect(u).toMatchObject({ email: "ada@example.com", role: "user", emailVerified: true });
+
+    const forged = cookie.replace(/=([^.]+)\./, "=AAAA$1.");
+    expect(await getSessionUser(shopRequest("/account", { cookie: forged }))).toBeNull();
+
+    await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, u.id));
+    expect(await getSessionUser(shopRequest("/account", { cookie }))).toBeNull();
+  });
+
+  it("requireAdmin: anonymous to /admin-login, customer 403, admin through", async () => {
+    const anon = await thrown(requireAdmin(shopRequest("/admin/orders")));
+    expect(anon.status).toBe(303);
+    expect(anon.headers.get("location")).toMatch(/^\/admin-login/);
+
+    await createCustomer("bob@example.com");
+    const customer = await signInCookie("bob@example.com");
+    const forbidden = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie: customer })));
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get("cache-control")).toBe(adminHeaders["Cache-Control"]);
+
+    await createAdmin({ email: "boss@example.com", password: "boss-password-1" });
+    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
+    expect(result.kind).toBe("signed-in");
+    const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
+    expect(await requireAdmin(shopRequest("/admin/orders", { cookie }))).toMatchObject({ email: "boss@example.com", role: "admin" });
+  });
+
+  it("the admin sign-in refuses a customer's valid credentials and leaves no session", async () => {
+    await createCustomer("carol@example.com");
+    const [carol] = await db().select().from(user).where(eq(user.email, "carol@example.com"));
+    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.77" }), {
+      email: "carol@example.com",
+      password: "customer-pass-1",
+    });
+    expect(result.kind).toBe("invalid");
+    expect(await db().select().from(session).where(eq(session.userId, carol.id))).toHaveLength(0);
+  });
+
+  it("signing out deletes the session on the server", async () => {
+    await createCustomer("dan@example.com");
+    const cookie = await signInCookie("dan@example.com");
+    await signOut(shopRequest("/auth/sign-out", { cookie, method: "POST" }));
+    expect(await getSessionUser(shopRequest("/account", { cookie }))).toBeNull();
+  });
+
+  it("redirect targets stay on this site", () => {
+    expect(safeRedirectPath("/account/orders?x=1")).toBe("/account/orders?x=1");
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "account", undefined]) {
+      expect(safeRedirectPath(bad)).toBe("/");
+    }
+  });
+});
