@@ -15,3 +15,8 @@ export function discountPercent(priceCents: number, compareAtCents: number | nul
 export function dollarsToCents(dollars: string | number): number {
   return Math.round(Number(dollars) * 100);
 }
+
+/** Cents as a plain decimal amount ("49.99"), the form structured data and payment APIs expect. */
+export function centsToDecimal(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

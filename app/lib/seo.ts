@@ -13,11 +13,15 @@ export type SeoInput = {
   noindex?: boolean;
 };
 
+/** The public origin and shop name from the root loader, for absolute URLs in meta tags. */
+export function siteOf(matches: Match[]): { origin: string; shopName: string } {
+  const root = matches.find((m) => m?.id === "root")?.data as { publicUrl?: string; shopName?: string } | undefined;
+  return { origin: root?.publicUrl ?? "", shopName: root?.shopName ?? "Pocket Retro" };
+}
+
 /** Title, description, canonical, Open Graph and Twitter tags for one page. */
 export function seo(matches: Match[], input: SeoInput): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.data as { publicUrl?: string; shopName?: string } | undefined;
-  const origin = root?.publicUrl ?? "";
-  const shopName = root?.shopName ?? "Pocket Retro";
+  const { origin, shopName } = siteOf(matches);
   const title = input.title.includes(shopName) ? input.title : `${input.title} | ${shopName}`;
   const description = truncate(input.description, 160, "");
   const url = `${origin}${input.path}`;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { productVariants, products, reviews, stockReservations, type ProductContent } from "../db/schema";
 import { loadImages, type StoredImage } from "../media/renditions";
+import { sanitizeRichText } from "../content/sanitize";
 import { stripHtml, truncate } from "~/lib/text";
 import { cachedCatalogRead } from "./cache";
 
@@ -17,6 +18,12 @@ export type ProductCard = {
 };
 
 export type RatingSummary = { average: number; count: number };
+
+/** The product `/product` shows (DESIGN.md section 8); its canonical page is `/products/r36s`. */
+export const MAIN_PRODUCT_SLUG = "r36s";
+
+/** A few reviews carried above the fold for the page's structured data (the full list streams). */
+export type ReviewSnippet = { author: string; rating: number; title: string; body: string; createdAt: string };
 
 export type VariantView = {
   id: string;
@@ -54,6 +61,8 @@ export type ProductPage = {
   content: ProductContent;
   variants: VariantView[];
   rating: RatingSummary;
+  /** The most helpful reviews, for the Product JSON-LD. */
+  reviewSnippets: ReviewSnippet[];
   updatedAt: string;
 };
 
@@ -164,17 +173,24 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
       .from(productVariants)
       .where(eq(productVariants.productId, p.id))
       .orderBy(asc(productVariants.position));
-    const [images, ratings, stock] = await Promise.all([
+    const [images, ratings, stock, snippets] = await Promise.all([
       loadImages(variantRows.flatMap((v) => v.imageIds)),
       ratingSummaries([p.id]),
       availableStock(variantRows.map((v) => v.id)),
+      db()
+        .select({ author: reviews.author, rating: reviews.rating, title: reviews.title, body: reviews.body, createdAt: reviews.createdAt })
+        .from(reviews)
+        .where(and(eq(reviews.productId, p.id), eq(reviews.status, "published")))
+        .orderBy(desc(reviews.helpfulCount), desc(reviews.createdAt))
+        .limit(3),
     ]);
     const description = stripHtml(p.descriptionHtml);
     return {
       id: p.id,
       slug: p.slug,
       title: p.title,
-      descriptionHtml: p.descriptionHtml,
+      // Sanitised again on the way out (DESIGN.md section 6), once per cache fill rather than per request.
+      descriptionHtml: sanitizeRichText(p.descriptionHtml),
       highlights: p.highlights ?? description,
       badge: p.badge,
       priceCents: p.priceCents,
@@ -191,6 +207,7 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
         available: stock.get(v.id) ?? 0,
       })),
       rating: ratings.get(p.id) ?? { average: 0, count: 0 },
+      reviewSnippets: snippets.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       updatedAt: p.updatedAt.toISOString(),
     };
   });

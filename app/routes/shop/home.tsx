@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TrustStrip } from "~/components/shop/trust-strip";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -15,12 +16,6 @@ const FEATURES = [
   { title: "3.5-inch IPS Screen", body: "A sharp, high-resolution panel with wide viewing angles and rich colour." },
   { title: "10+ Hour Battery", body: "A 3500mAh cell that charges fully in about an hour." },
   { title: "Lightweight Design", body: "Just 300g, so it slips into a jacket pocket or a bag." },
-];
-
-const TRUST = [
-  { title: "Secure Checkout", body: "Safe & protected" },
-  { title: "Free Shipping", body: "On orders over $50" },
-  { title: "30-Day Returns", body: "Satisfaction guaranteed" },
 ];
 
 export default function Home() {
@@ -76,14 +71,7 @@ export default function Home() {
       </section>
 
       <section aria-label="Why shop with us" className="bg-gray-50">
-        <ul className="mx-auto grid max-w-6xl grid-cols-3 gap-4 px-4 py-10 text-center">
-          {TRUST.map((t) => (
-            <li key={t.title}>
-              <p className="font-semibold">{t.title}</p>
-              <p className="text-sm text-gray-600">{t.body}</p>
-            </li>
-          ))}
-        </ul>
+        <TrustStrip className="mx-auto max-w-6xl px-4 py-10" />
       </section>
     </main>
   );

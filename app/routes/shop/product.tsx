@@ -1,4 +1,81 @@
-// Placeholder: being written.
-export default function Page() {
-  return <main id="main" className="mx-auto max-w-6xl px-4 py-12"><h1>product</h1></main>;
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import { MAIN_PRODUCT_SLUG, getPublishedProduct, listRelatedProducts, listReviews } from "@server/catalog/products";
+import { Breadcrumb } from "~/components/shop/product/breadcrumb";
+import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
+import { ProductDetails } from "~/components/shop/product/product-details";
+import { ProductHero } from "~/components/shop/product/product-hero";
+import { RelatedProducts, RelatedProductsSkeleton } from "~/components/shop/product/related-products";
+import { productJsonLd } from "~/lib/product-json-ld";
+import { jsonLd, seo, siteOf } from "~/lib/seo";
+import type { Route } from "./+types/product";
+
+/**
+ * One template for every product (`/products/:slug`, and `/product` for the main console), driven by
+ * the product's content blocks. Above the fold is awaited from the catalogue cache; reviews and
+ * related products stream in behind skeletons.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG);
+  if (!product) throw data(null, { status: 404 });
+  return {
+    product,
+    reviews: listReviews(product.id),
+    related: listRelatedProducts(product.id),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+  const { product } = loaderData;
+  const path = `/products/${product.slug}`;
+  const { origin, shopName } = siteOf(matches);
+  // The largest rendition of each colour's first image.
+  const images = product.variants.flatMap((v) => (v.images[0] ? [v.images[0].renditions.at(-1)?.path ?? ""] : [])).filter(Boolean);
+  return [
+    ...seo(matches, {
+      title: product.seoTitle ?? product.title,
+      description: product.seoDescription,
+      path,
+      image: images[0],
+      type: "product",
+    }),
+    jsonLd(
+      productJsonLd({
+        url: `${origin}${path}`,
+        name: product.title,
+        description: product.seoDescription,
+        sku: product.slug,
+        brand: shopName,
+        images: images.map((i) => `${origin}${i}`),
+        priceCents: product.priceCents,
+        inStock: product.variants.some((v) => v.available > 0),
+        rating: product.rating,
+        reviews: product.reviewSnippets,
+      }),
+    ),
+  ];
+};
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product, reviews, related } = loaderData;
+  const { sections, comparison } = product.content;
+  return (
+    <main id="main" className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-8 md:py-12">
+      <div className="flex flex-col gap-6">
+        <Breadcrumb title={product.title} />
+        <ProductHero product={product} />
+      </div>
+      <div className="flex flex-col gap-16">
+        <ProductDetails product={product} reviews={reviews} />
+        {sections?.length ? <MarketingSections sections={sections} /> : null}
+        {comparison?.rows.length ? <ComparisonTable comparison={comparison} highlight={comparison.columns.find((c) => product.title.includes(c))} /> : null}
+      </div>
+      <Suspense fallback={<RelatedProductsSkeleton />}>
+        <Await resolve={related} errorElement={null}>
+          {(list) => <RelatedProducts products={list} />}
+        </Await>
+      </Suspense>
+    </main>
+  );
 }

@@ -1,0 +1,82 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { Tabs } from "radix-ui";
+import type { ProductPage, ReviewView } from "@server/catalog/products";
+import { Overview, Specifications } from "./content-blocks";
+import { CustomerStories, CustomerStoriesSkeleton } from "./reviews";
+
+const TAB_LABELS = { overview: "Overview", specifications: "Specifications", reviews: "Reviews" } as const;
+type TabId = keyof typeof TAB_LABELS;
+
+/**
+ * Below the buy box: the tabs the product's content lists. With the Overview alone there is no tab
+ * list; reviews without a tab of their own follow the tabs.
+ */
+export function ProductDetails({ product, reviews }: { product: ProductPage; reviews: Promise<ReviewView[]> }) {
+  const tabs = usableTabs(product);
+  const reviewsTabbed = tabs.length > 1 && tabs.includes("reviews");
+  return (
+    <>
+      <InformationTabs product={product} reviews={reviews} tabs={tabs} />
+      {reviewsTabbed ? null : <StreamedReviews reviews={reviews} />}
+    </>
+  );
+}
+
+function InformationTabs({ product, reviews, tabs }: { product: ProductPage; reviews: Promise<ReviewView[]>; tabs: TabId[] }) {
+  const panels: Record<TabId, React.ReactNode> = {
+    overview: <Overview overview={product.content.overview} highlights={product.highlights} descriptionHtml={product.descriptionHtml} />,
+    specifications: product.content.specifications?.length ? <Specifications rows={product.content.specifications} /> : null,
+    reviews: <StreamedReviews reviews={reviews} />,
+  };
+
+  if (tabs.length === 1) {
+    return (
+      <section aria-labelledby="overview-heading">
+        <h2 id="overview-heading" className="text-2xl font-bold">
+          Overview
+        </h2>
+        <div className="mt-6">{panels.overview}</div>
+      </section>
+    );
+  }
+
+  return (
+    <Tabs.Root defaultValue={tabs[0]}>
+      <Tabs.List aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-gray-200">
+        {tabs.map((t) => (
+          <Tabs.Trigger
+            key={t}
+            value={t}
+            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-3 font-semibold text-gray-600 hover:text-gray-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+          >
+            {TAB_LABELS[t]}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map((t) => (
+        // Mounted while hidden so every tab's text is in the server-rendered page for search engines.
+        <Tabs.Content key={t} value={t} forceMount className="pt-8 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+          {panels[t]}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
+
+/** The tabs to show: those listed in the content that have something in them, Overview always. */
+function usableTabs(product: ProductPage): TabId[] {
+  const listed = product.content.tabs?.length ? product.content.tabs : ["overview" as const];
+  const tabs = listed.filter((t) => t !== "specifications" || !!product.content.specifications?.length);
+  return tabs.includes("overview") ? tabs : ["overview", ...tabs];
+}
+
+function StreamedReviews({ reviews }: { reviews: Promise<ReviewView[]> }) {
+  return (
+    <Suspense fallback={<CustomerStoriesSkeleton />}>
+      <Await resolve={reviews} errorElement={<p className="text-gray-600">Reviews could not be loaded. Please refresh the page.</p>}>
+        {(list) => <CustomerStories reviews={list} />}
+      </Await>
+    </Suspense>
+  );
+}

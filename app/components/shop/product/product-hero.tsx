@@ -1,0 +1,110 @@
+import { useState } from "react";
+import type { ProductPage } from "@server/catalog/products";
+import { discountPercent, formatMoney } from "~/lib/money";
+import { TrustStrip } from "../trust-strip";
+import { ColourPicker } from "./colour-picker";
+import { Gallery } from "./gallery";
+import { PurchaseForms } from "./purchase-forms";
+import { QuantityPicker } from "./quantity-picker";
+import { Stars } from "./stars";
+
+/** Above the fold: gallery and buy box, sharing the selected colour. */
+export function ProductHero({ product }: { product: ProductPage }) {
+  const [selected, setSelected] = useState(0);
+  const [quantity, setQuantity] = useState(1);
+  const variant = product.variants[selected];
+  const inStock = (variant?.available ?? 0) > 0;
+  const discount = discountPercent(product.priceCents, product.compareAtCents);
+  const total = product.priceCents * quantity;
+
+  return (
+    <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+      <Gallery colours={product.variants} selected={selected} onSelect={setSelected} title={product.title} />
+      <div className="flex flex-col gap-6">
+        <div>
+          {product.badge ? (
+            <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand-800">
+              {product.badge}
+            </p>
+          ) : null}
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight md:text-4xl">{product.title}</h1>
+          {product.rating.count > 0 ? (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+              <Stars rating={product.rating.average} label={`Rated ${product.rating.average.toFixed(1)} out of 5`} />
+              <span className="font-semibold text-gray-900" aria-hidden="true">
+                {product.rating.average.toFixed(1)}
+              </span>
+              <span>
+                ({product.rating.count} {product.rating.count === 1 ? "review" : "reviews"})
+              </span>
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-gray-600">No reviews yet</p>
+          )}
+        </div>
+
+        <div>
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-3xl font-bold" data-testid="price-total">
+              {formatMoney(total)}
+            </span>
+            {discount > 0 && product.compareAtCents ? (
+              <>
+                <s className="text-lg text-gray-500">
+                  <span className="sr-only">Was </span>
+                  {formatMoney(product.compareAtCents * quantity)}
+                </s>
+                <span className="rounded-md bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">{discount}% OFF</span>
+              </>
+            ) : null}
+          </p>
+          <p className="mt-1 text-sm text-gray-600" aria-live="polite">
+            {quantity} x {formatMoney(product.priceCents)} = {formatMoney(total)}
+          </p>
+        </div>
+
+        <div
+          role="status"
+          className={`rounded-lg px-4 py-3 text-sm ${inStock ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900"}`}
+        >
+          {inStock ? (
+            <>
+              <p className="font-semibold">In Stock</p>
+              <p>Order now for free shipping and delivery within 2-4 business days</p>
+            </>
+          ) : (
+            <p className="font-semibold">Out of stock</p>
+          )}
+        </div>
+
+        {product.variants.length > 0 ? (
+          <ColourPicker colours={product.variants} selected={selected} onSelect={setSelected} />
+        ) : null}
+        <QuantityPicker value={quantity} onChange={setQuantity} />
+        <PurchaseForms
+          variantId={variant?.id}
+          quantity={quantity}
+          disabled={!inStock}
+          description={`${quantity} x ${product.title}${variant ? ` (${variant.name})` : ""}`}
+        />
+        {product.externalUrl ? (
+          <p className="text-sm">
+            <a href={product.externalUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline hover:text-brand-800">
+              Also available at {hostOf(product.externalUrl)}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+        <TrustStrip compact className="border-t border-gray-200 pt-6" />
+      </div>
+    </div>
+  );
+}
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,23 @@
+/** Minus / count / plus. Never below 1; the picker sets no upper bound (stock is checked by the cart). */
+export function QuantityPicker({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  const button =
+    "flex h-11 w-11 items-center justify-center text-xl font-semibold text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent";
+  return (
+    <div>
+      <span id="quantity-label" className="text-sm font-semibold text-gray-900">
+        Quantity
+      </span>
+      <div role="group" aria-labelledby="quantity-label" className="mt-2 inline-flex items-center rounded-lg border border-gray-300">
+        <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(Math.max(1, value - 1))} className={`${button} rounded-l-lg`}>
+          <span aria-hidden="true">−</span>
+        </button>
+        <output aria-live="polite" aria-label="Quantity" className="min-w-12 text-center text-lg font-semibold tabular-nums">
+          {value}
+        </output>
+        <button type="button" aria-label="Increase quantity" onClick={() => onChange(value + 1)} className={`${button} rounded-r-lg`}>
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
+  );
+}
