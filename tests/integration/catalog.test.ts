@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getPublishedProduct, listPublishedProducts, listReviews } from "../../server/catalog/products";
+import { MAIN_PRODUCT_SLUG, getPublishedProduct, listPublishedProducts, listReviews } from "../../server/catalog/products";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { db } from "../../server/db/client";
-import { products } from "../../server/db/schema";
+import { productVariants, products } from "../../server/db/schema";
 import { seed } from "../../server/db/seed";
 import { useTestDatabase } from "./test-db";
 
@@ -40,6 +40,34 @@ describe("catalogue on the seeded database", () => {
     expect((await listPublishedProducts()).map((p) => p.slug)).not.toContain("r36pro");
     await db().update(products).set({ status: "published" }).where(eq(products.slug, "r36pro"));
     invalidateCatalog();
+  });
+
+  it("carries the three most helpful reviews for structured data", async () => {
+    const page = await getPublishedProduct(MAIN_PRODUCT_SLUG);
+    const all = await listReviews(page!.id);
+    const mostHelpful = [...all].sort((a, b) => b.helpfulCount - a.helpfulCount).slice(0, 3);
+    expect(page?.reviewSnippets.map((r) => r.author)).toEqual(mostHelpful.map((r) => r.author));
+  });
+
+  it("sanitises the description on the way out, even when a row bypassed the editor", async () => {
+    await db()
+      .update(products)
+      .set({ descriptionHtml: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a></p>' })
+      .where(eq(products.slug, "r36pro"));
+    invalidateCatalog();
+    const html = (await getPublishedProduct("r36pro"))!.descriptionHtml;
+    expect(html).toContain("Hi");
+    expect(html).not.toMatch(/script|onclick|javascript:/i);
+  });
+
+  it("reports a sold-out colour as unavailable and the others as available", async () => {
+    const page = await getPublishedProduct("rg35xx-pro");
+    const teal = page!.variants.find((v) => v.name === "Teal")!;
+    await db().update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, teal.id));
+    invalidateCatalog();
+    const after = await getPublishedProduct("rg35xx-pro");
+    expect(after!.variants.find((v) => v.name === "Teal")!.available).toBe(0);
+    expect(after!.variants.find((v) => v.name === "Black")!.available).toBeGreaterThan(0);
   });
 
   it("seeding again adds nothing", async () => {
