@@ -4,7 +4,7 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
     "flex h-11 w-11 items-center justify-center text-xl font-semibold text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent";
   return (
     <div>
-      <span id="quantity-label" className="text-sm font-semibold text-gray-900">
+      <span id="quantity-label" className="block text-sm font-semibold text-gray-900">
         Quantity
       </span>
       <div role="group" aria-labelledby="quantity-label" className="mt-2 inline-flex items-center rounded-lg border border-gray-300">

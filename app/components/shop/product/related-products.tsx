@@ -10,7 +10,7 @@ export function RelatedProducts({ products }: { products: ProductCard[] }) {
   return (
     <RelatedFrame>
       {/* A swipeable row on phones, a grid from tablet width up. */}
-      <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+      <ul className="-mx-4 mt-6 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {products.map((p) => {
           const save = discountPercent(p.priceCents, p.compareAtCents);
           return (
@@ -31,7 +31,7 @@ export function RelatedProducts({ products }: { products: ProductCard[] }) {
                 </h3>
                 {p.rating.count > 0 ? (
                   <p className="flex items-center gap-2 text-sm text-gray-700">
-                    <Stars rating={p.rating.average} size="h-4 w-4" label={`Rated ${p.rating.average.toFixed(1)} out of 5`} />
+                    <Stars rating={p.rating.average} size="text-base" label={`Rated ${p.rating.average.toFixed(1)} out of 5`} />
                     <span aria-hidden="true">{p.rating.average.toFixed(1)}</span>
                   </p>
                 ) : null}

@@ -80,7 +80,7 @@ function ReviewCard({ review }: { review: ReviewView }) {
           </p>
         </div>
       </header>
-      <Stars rating={review.rating} size="h-4 w-4" />
+      <Stars rating={review.rating} size="text-base" />
       {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}
       <p id={bodyId} className="leading-7 text-gray-700">
         {expanded || !excerpt.truncated ? review.body : excerpt.text}
@@ -112,8 +112,8 @@ function ReviewImages({ images, author }: { images: ReviewView["images"]; author
   const arrow = "flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 bg-white text-gray-800 hover:bg-gray-100";
   return (
     <figure className="flex flex-col gap-2">
-      <div className="aspect-[4/3] w-full max-w-xs overflow-hidden rounded-xl bg-gray-100">
-        <ResponsiveImage image={image} alt={`Photo from ${author}: ${image.alt}`} sizes="320px" className="h-full w-full object-cover" />
+      <div className="aspect-square w-40 overflow-hidden rounded-xl bg-gray-100">
+        <ResponsiveImage image={image} alt={`Photo from ${author}: ${image.alt}`} sizes="160px" className="h-full w-full object-cover" />
       </div>
       {many ? (
         <figcaption className="flex items-center gap-3 text-sm text-gray-700">
