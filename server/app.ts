@@ -12,6 +12,8 @@ declare module "react-router" {
   interface AppLoadContext {
     requestId: string;
     cspNonce: string;
+    /** The client's address: the socket's, or the proxy chain's when TRUST_PROXY trusts it. */
+    clientIp: string;
   }
 }
 
@@ -48,6 +50,7 @@ app.use(
     getLoadContext: (req, res) => ({
       requestId: res.locals.requestId as string,
       cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     }),
   }),
 );

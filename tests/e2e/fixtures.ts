@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 
 /**
  * Shared fixtures: a console error in the page fails the test, and `expectAccessible` runs axe
  * (WCAG 2.2 AA rules) on the current state of the page.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; showPromo: boolean; promoDismissed: void }>({
   /** Each test is its own visitor to the rate limiter: a client address behind the trusted proxy. */
   extraHTTPHeaders: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
@@ -27,6 +28,24 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       page.on("pageerror", (err) => errors.push(err.message));
       await use(errors);
       expect(errors, "console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** The promo popup covers the page 1 s after load; tests of the popup opt in with `test.use({ showPromo: true })`. */
+  showPromo: [false, { option: true }],
+  promoDismissed: [
+    async ({ page, showPromo }, use) => {
+      // Before any page script runs, mark the popup as dismissed (as a visitor's earlier "Close" would).
+      if (!showPromo) {
+        await page.addInitScript((key) => {
+          try {
+            window.localStorage.setItem(key, String(Date.now() + 365 * 24 * 60 * 60 * 1000));
+          } catch {
+            // about:blank and other opaque origins have no storage.
+          }
+        }, PROMO_DISMISSED_KEY);
+      }
+      await use();
     },
     { auto: true },
   ],

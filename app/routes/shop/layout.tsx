@@ -2,18 +2,20 @@ import { Outlet, useLoaderData } from "react-router";
 import { getShopSettings } from "@server/content/settings";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
+import { PromoPopup } from "~/components/shop/promo-popup";
 
 export async function loader() {
   const s = await getShopSettings();
   return {
     shop: { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address },
+    partnerOfferUrl: s.partnerOfferUrl,
     cartCount: 0,
     user: null as { email: string } | null,
   };
 }
 
 export default function ShopLayout() {
-  const { shop, cartCount, user } = useLoaderData<typeof loader>();
+  const { shop, partnerOfferUrl, cartCount, user } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       <Header shopName={shop.shopName} cartCount={cartCount} user={user} />
@@ -21,6 +23,7 @@ export default function ShopLayout() {
         <Outlet />
       </div>
       <Footer {...shop} />
+      <PromoPopup offerUrl={partnerOfferUrl} />
     </div>
   );
 }
