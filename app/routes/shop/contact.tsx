@@ -37,6 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { status: "sent" as const, id };
 }
 
+// A document POST only carries the action's headers (Retry-After) when the route passes them on.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Contact Us",

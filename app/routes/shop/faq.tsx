@@ -90,8 +90,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
                     </Accordion.Trigger>
                   </h2>
                 </Accordion.Header>
-                {/* Mounted even when closed (as `hidden`) so the answers are in the server-rendered HTML. */}
-                <Accordion.Content forceMount className="faq-answer px-5 pb-5 text-gray-700">
+                {/* Always mounted, hidden by CSS when closed, so the answers are in the server-rendered HTML. */}
+                <Accordion.Content forceMount className="faq-answer px-5 pb-5 text-gray-700 data-[state=closed]:hidden">
                   <p className="leading-7">{item.answer}</p>
                 </Accordion.Content>
               </Accordion.Item>
@@ -99,9 +99,9 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           </Accordion.Root>
         )}
         <noscript>
-          {/* Without JavaScript the accordion cannot open, so every answer is shown instead. The
-              layer and specificity beat Tailwind's `[hidden] { display: none !important }`. */}
-          <style>{"@layer base { .faq-answer[hidden] { display: block !important; } }"}</style>
+          {/* Without JavaScript the accordion cannot open, so every answer is shown instead (an
+              unlayered rule beats Tailwind's layered utilities). */}
+          <style>{".faq-answer { display: block; }"}</style>
         </noscript>
       </section>
 
