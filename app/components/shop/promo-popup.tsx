@@ -75,7 +75,7 @@ function PromoArt() {
       <rect width="500" height="400" fill="url(#promo-bg)" />
       <circle cx="430" cy="70" r="120" fill="#ffffff" opacity="0.07" />
       <circle cx="40" cy="380" r="90" fill="#ffffff" opacity="0.06" />
-      <g transform="translate(318 120) rotate(12)">
+      <g transform="translate(345 135) rotate(12) scale(0.95)">
         <rect width="130" height="220" rx="20" fill="#f08a24" />
         <rect x="14" y="16" width="102" height="84" rx="6" fill="#1b1d24" />
         <rect x="20" y="22" width="90" height="72" rx="3" fill="#2d6f8e" />
@@ -92,20 +92,19 @@ function PromoArt() {
         <text x="95" y="69" textAnchor="middle" fontSize="15" fontWeight="800" fill="#312e81" letterSpacing="1.5">
           LIMITED
         </text>
-        <text x="36" y="150" fontSize="58" fontWeight="900" letterSpacing="-1">
+        <text x="36" y="148" fontSize="52" fontWeight="900" letterSpacing="-1">
           PARTNER
         </text>
-        <text x="36" y="210" fontSize="58" fontWeight="900" letterSpacing="-1" fill="#facc15">
+        <text x="36" y="203" fontSize="52" fontWeight="900" letterSpacing="-1" fill="#facc15">
           DEAL
         </text>
-        <text x="36" y="252" fontSize="19" fontWeight="600" opacity="0.92">
-          Cases, chargers and screen
+        <text fontSize="18" fontWeight="600" opacity="0.92">
+          <tspan x="36" y="242">Cases, chargers and</tspan>
+          <tspan x="36" y="266">screen guards for</tspan>
+          <tspan x="36" y="290">your handheld</tspan>
         </text>
-        <text x="36" y="277" fontSize="19" fontWeight="600" opacity="0.92">
-          guards for your handheld
-        </text>
-        <rect x="36" y="310" width="190" height="50" rx="25" fill="#ffffff" />
-        <text x="131" y="342" textAnchor="middle" fontSize="19" fontWeight="800" fill="#312e81">
+        <rect x="36" y="318" width="190" height="50" rx="25" fill="#ffffff" />
+        <text x="131" y="350" textAnchor="middle" fontSize="19" fontWeight="800" fill="#312e81">
           See the offer →
         </text>
       </g>

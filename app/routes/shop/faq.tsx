@@ -50,7 +50,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
               type="search"
               defaultValue={query}
               placeholder="Search questions and answers"
-              className="min-w-0 flex-1 rounded-lg border-0 px-4 py-3 text-ink placeholder:text-gray-500"
+              className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-3 text-ink placeholder:text-gray-500"
             />
             <button type="submit" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-indigo-50">
               Search
@@ -78,15 +78,16 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
                 <Accordion.Header asChild>
                   <h2>
                     <Accordion.Trigger className="group flex w-full items-start justify-between gap-4 px-5 py-4 text-left font-semibold hover:bg-gray-50">
-                      <span>{item.question}</span>
-                      <span className="flex shrink-0 items-center gap-3">
-                        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium capitalize text-brand-700">
+                      {/* The tag sits under the question on narrow screens, at the right on wide ones. */}
+                      <span className="flex flex-1 flex-col items-start gap-1.5 sm:flex-row sm:justify-between sm:gap-4">
+                        <span>{item.question}</span>
+                        <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium capitalize text-brand-700">
                           {item.category}
                         </span>
-                        <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 transition-transform group-data-[state=open]:rotate-180">
-                          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                        </svg>
                       </span>
+                      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 transition-transform group-data-[state=open]:rotate-180">
+                        <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                      </svg>
                     </Accordion.Trigger>
                   </h2>
                 </Accordion.Header>
