@@ -10,13 +10,12 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
  * A fixed-window counter per key, kept in the database so every instance shares it (DESIGN.md 12).
  * It lives in better-auth's `rate_limit` table; callers prefix their keys ("contact:<ip>") so they
  * never meet better-auth's own. For our keys `last_request` holds the start of the current window
- * in whole seconds (the column is a 32-bit integer). Each call counts as one attempt.
+ * (epoch ms). Each call counts as one attempt.
  */
 export async function checkRateLimit(key: string, { limit, windowMs }: RateLimitOptions): Promise<RateLimitResult> {
-  const now = Math.floor(Date.now() / 1000);
-  const windowSeconds = Math.max(1, Math.ceil(windowMs / 1000));
+  const now = Date.now();
   // One atomic upsert: concurrent requests on the same key are serialised by the row lock.
-  const windowOver = sql`${rateLimit.lastRequest} <= ${now - windowSeconds}`;
+  const windowOver = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db()
     .insert(rateLimit)
     .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
@@ -29,5 +28,5 @@ export async function checkRateLimit(key: string, { limit, windowMs }: RateLimit
     })
     .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
   if (row.count <= limit) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, row.windowStart + windowSeconds - now) };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)) };
 }
