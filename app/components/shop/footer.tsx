@@ -8,7 +8,7 @@ function NewsletterForm() {
   const fetcher = useFetcher<NewsletterResult>();
   const result = fetcher.data;
   return (
-    <fetcher.Form method="post" action="/newsletter" className="mt-3 flex flex-col gap-2 sm:flex-row" noValidate={false}>
+    <fetcher.Form method="post" action="/newsletter" className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
       <label htmlFor="newsletter-email" className="sr-only">
         Email address for the newsletter
       </label>
