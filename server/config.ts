@@ -37,6 +37,8 @@ const schema = z.object({
   DEEPSEEK_API_KEY: optionalString,
   AI_BASE_URL_GEMINI: optionalUrl,
   AI_BASE_URL_DEEPSEEK: optionalUrl,
+  /** How long an AI generation may run before the writer is told 'Request timed out'. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MEDIA_DIR: optionalString,
   ADMIN_EMAIL: z.string().email().default("admin@pocketretro.example"),
   ADMIN_PASSWORD: optionalString,

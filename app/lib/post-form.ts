@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { hasContent, parseTags } from "./blog";
+import { isImageUrl } from "./url";
 
 /** The post editor's form: one schema for the action and the browser's pre-submit check. */
 export const POST_INTENTS = ["draft", "publish", "save"] as const;
-
-/** A featured image: an https URL (what the CSP lets pages load) or a path on this site, never "//host". */
-export function isImageUrl(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//");
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 export const postFormSchema = z.object({
   intent: z.enum(POST_INTENTS, { message: "Choose Save Draft, Publish or Save Changes" }),

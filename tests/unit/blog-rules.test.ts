@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyLivePostEvent, excerptFrom, hasContent, parseTags, postSlug, sortBySharedTags } from "~/lib/blog";
 import { postFormSchema, statusForIntent } from "~/lib/post-form";
+import { isEmbedSrc, videoEmbed } from "~/lib/video";
 
 describe("post slug rules", () => {
   it("lowercases, drops punctuation, turns spaces into hyphens and trims them", () => {
@@ -82,5 +83,20 @@ describe("related posts and live lists", () => {
     expect(edited.find((p) => p.id === "2")?.title).toBe("two!");
     expect(applyLivePostEvent(edited, { kind: "unpublished", id: "1" }).map((p) => p.id)).toEqual(["3", "2"]);
     expect(applyLivePostEvent(edited, { kind: "deleted", id: "3" }).map((p) => p.id)).toEqual(["1", "2"]);
+  });
+});
+
+describe("video links", () => {
+  it("embeds YouTube and Vimeo links and nothing else", () => {
+    const yt = "https://www.youtube.com/embed/dQw4w9WgXcQ";
+    expect(videoEmbed("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10")?.src).toBe(yt);
+    expect(videoEmbed("https://youtu.be/dQw4w9WgXcQ")?.src).toBe(yt);
+    expect(videoEmbed("https://m.youtube.com/shorts/dQw4w9WgXcQ")?.src).toBe(yt);
+    expect(videoEmbed("https://vimeo.com/76979871")).toEqual({ provider: "Vimeo", src: "https://player.vimeo.com/video/76979871" });
+    expect(videoEmbed("https://example.com/video.mp4")).toBeNull();
+    expect(videoEmbed("javascript:alert(1)")).toBeNull();
+    expect(videoEmbed("https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ")).toBeNull();
+    expect(isEmbedSrc(yt)).toBe(true);
+    expect(isEmbedSrc("https://evil.example/embed/dQw4w9WgXcQ")).toBe(false);
   });
 });

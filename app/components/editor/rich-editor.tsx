@@ -1,0 +1,69 @@
+import { Suspense, lazy, useId, useState, useSyncExternalStore } from "react";
+
+/** Tiptap, marked and turndown load only when an editor is on screen: never in storefront bundles. */
+const TiptapEditor = lazy(() => import("./tiptap-editor"));
+
+const noop = () => () => {};
+/** False during server rendering and hydration, true afterwards. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+export type RichEditorProps = {
+  /** Name of the hidden input that carries the HTML in the surrounding form. */
+  name: string;
+  defaultValue: string;
+  onChange?: (html: string) => void;
+  /** Visible label; also the editor's accessible name. */
+  label: string;
+};
+
+/**
+ * The rich text editor for posts and products. It works inside a plain <Form>: the HTML travels in a
+ * hidden input named `name`. Before JavaScript runs (or if it fails) a plain textarea of HTML stands in.
+ */
+export function RichEditor({ name, defaultValue, onChange, label }: RichEditorProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(defaultValue);
+  const fallback = (
+    <textarea
+      id={`${id}-source`}
+      name={hydrated ? undefined : name}
+      aria-labelledby={labelId}
+      defaultValue={defaultValue}
+      readOnly={hydrated}
+      className="min-h-72 w-full rounded-xl border border-gray-300 p-4 font-mono text-sm"
+    />
+  );
+  return (
+    <div>
+      <span id={labelId} className="mb-1 block text-sm font-medium text-gray-900">
+        {label}
+      </span>
+      {hydrated ? (
+        <>
+          <input type="hidden" name={name} value={value} />
+          <Suspense fallback={fallback}>
+            <TiptapEditor
+              labelId={labelId}
+              label={label}
+              defaultValue={defaultValue}
+              onChange={(html) => {
+                setValue(html);
+                onChange?.(html);
+              }}
+            />
+          </Suspense>
+        </>
+      ) : (
+        fallback
+      )}
+    </div>
+  );
+}

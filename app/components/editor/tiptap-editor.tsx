@@ -1,0 +1,181 @@
+import { EditorContent, useEditor } from "@tiptap/react";
+import { useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/ui/toast";
+import { isImageUrl, isLinkUrl } from "~/lib/url";
+import { videoEmbed } from "~/lib/video";
+import { AiDialog } from "./ai-dialog";
+import { editorExtensions } from "./extensions";
+import { htmlToMarkdown, markdownToHtml } from "./markdown";
+import { MarkdownPane } from "./markdown-pane";
+import { UrlDialog, type UrlRequest } from "./url-dialog";
+import { VisualToolbar } from "./visual-toolbar";
+
+type Mode = "visual" | "markdown" | "html";
+
+/**
+ * HTML from outside the editor (paste, raw HTML, Markdown) loses script and style blocks (their text
+ * would otherwise land in the post) and inline event handlers before the browser parses it: the
+ * schema would drop them anyway, but even an inert parse makes the browser report CSP violations.
+ */
+function withoutActiveContent(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<(script|style)\b[^>]*\/?>/gi, "")
+    .replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "");
+}
+
+/**
+ * The rich editor itself (Tiptap), loaded lazily by RichEditor. The Tiptap document is the single
+ * source of truth: Markdown and raw HTML edits are parsed back through its schema, so what is emitted
+ * only ever holds what the schema allows (the server still sanitises on save).
+ */
+export default function TiptapEditor({ labelId, label, defaultValue, onChange }: { labelId: string; label: string; defaultValue: string; onChange: (html: string) => void }) {
+  const toast = useToast();
+  const [mode, setMode] = useState<Mode>("visual");
+  const [markdown, setMarkdown] = useState("");
+  const [rawHtml, setRawHtml] = useState("");
+  const [html, setHtml] = useState(defaultValue);
+  const [urlRequest, setUrlRequest] = useState<UrlRequest | null>(null);
+  const [aiOpen, setAiOpen] = useState(false);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
+  const emit = (value: string) => {
+    setHtml(value);
+    changed.current(value);
+  };
+
+  const editor = useEditor({
+    extensions: editorExtensions("Write your content here..."),
+    content: defaultValue,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        class: "prose-shop min-h-72 max-w-none p-4 focus:outline-none",
+      },
+      transformPastedHTML: withoutActiveContent,
+    },
+    onUpdate: ({ editor: e }) => emit(e.getHTML()),
+  });
+  if (!editor) return null;
+
+  /** Replaces the document from Markdown or raw HTML, through the schema. */
+  const load = (source: string) => {
+    editor.commands.setContent(withoutActiveContent(source), { emitUpdate: false });
+    emit(editor.getHTML());
+  };
+
+  const switchTo = (next: Mode) => {
+    if (next === mode) return;
+    if (next === "markdown") {
+      try {
+        setMarkdown(htmlToMarkdown(editor.getHTML()));
+      } catch (err) {
+        console.warn("Markdown conversion failed", err); // the spec: conversion failures are only logged
+        return;
+      }
+    }
+    if (next === "html") setRawHtml(editor.getHTML());
+    setMode(next);
+    if (next === "visual") requestAnimationFrame(() => editor.commands.focus());
+  };
+
+  const onMarkdown = (md: string) => {
+    setMarkdown(md);
+    try {
+      load(markdownToHtml(md));
+    } catch (err) {
+      console.warn("Markdown conversion failed", err);
+    }
+  };
+
+  const linkAttrs = (href: string) => ({ href, target: "_blank", rel: "noopener noreferrer" });
+  const actions = {
+    onLink: () => {
+      if (editor.state.selection.empty && !editor.isActive("link")) {
+        toast({ title: "Please select some text first", variant: "destructive" });
+        return;
+      }
+      const current = editor.getAttributes("link").href as string | undefined;
+      setUrlRequest({
+        title: current ? "Edit link" : "Insert link",
+        urlLabel: current ? "Link URL (empty to remove the link)" : "Link URL",
+        initialUrl: current,
+        submitLabel: "Apply",
+        onSubmit: (url) => {
+          const c = editor.chain().focus().extendMarkRange("link");
+          if (!url) c.unsetLink().run();
+          else if (isLinkUrl(url)) c.setLink(linkAttrs(url)).run();
+          else toast({ title: "Enter a web address starting with https://", variant: "destructive" });
+        },
+      });
+    },
+    onImage: () =>
+      setUrlRequest({
+        title: "Insert image",
+        urlLabel: "Image URL",
+        textLabel: "Description (alt text)",
+        submitLabel: "Insert",
+        onSubmit: (url, alt) => {
+          if (isImageUrl(url)) editor.chain().focus().setImage({ src: url, alt }).run();
+          else toast({ title: "Enter an image address starting with https://", variant: "destructive" });
+        },
+      }),
+    onVideo: () =>
+      setUrlRequest({
+        title: "Insert video",
+        urlLabel: "YouTube or Vimeo link",
+        submitLabel: "Insert",
+        onSubmit: (url) => {
+          const video = videoEmbed(url);
+          if (video) editor.chain().focus().setVideoEmbed({ src: video.src, title: `${video.provider} video` }).run();
+          else if (isLinkUrl(url)) editor.chain().focus().insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: linkAttrs(url) }] }).run();
+          else toast({ title: "Enter a web address starting with https://", variant: "destructive" });
+        },
+      }),
+    onAi: () => setAiOpen(true),
+    onToggleHtml: () => switchTo(mode === "html" ? "visual" : "html"),
+  };
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-gray-300 bg-white focus-within:border-brand-600">
+      <div role="group" aria-label="Editor mode" className="flex gap-1 border-b border-gray-200 px-2 pt-2">
+        {(["visual", "markdown"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={m === "visual" ? mode !== "markdown" : mode === "markdown"}
+            onClick={() => switchTo(m)}
+            className={`rounded-t-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              (m === "markdown") === (mode === "markdown") ? "bg-gray-50 text-brand-800" : "text-gray-600 hover:text-gray-900"
+            }`}
+          >
+            {m === "visual" ? "Visual" : "Markdown"}
+          </button>
+        ))}
+      </div>
+      {mode !== "markdown" ? <VisualToolbar editor={editor} htmlMode={mode === "html"} actions={actions} /> : null}
+      <div hidden={mode !== "visual"}>
+        <EditorContent editor={editor} />
+      </div>
+      {mode === "html" ? (
+        <textarea
+          aria-label={`${label} (HTML source)`}
+          value={rawHtml}
+          onChange={(e) => {
+            setRawHtml(e.target.value);
+            load(e.target.value);
+          }}
+          spellCheck={false}
+          className="min-h-72 w-full resize-y border-0 p-4 font-mono text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
+        />
+      ) : null}
+      {mode === "markdown" ? <MarkdownPane label={label} markdown={markdown} previewHtml={html} onChange={onMarkdown} /> : null}
+      <UrlDialog request={urlRequest} onClose={() => setUrlRequest(null)} />
+      <AiDialog open={aiOpen} onOpenChange={setAiOpen} onInsert={(generated) => editor.chain().focus().insertContent(withoutActiveContent(generated)).run()} />
+    </div>
+  );
+}

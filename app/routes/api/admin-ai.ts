@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { MissingKeyError, aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai/writer";
+import { checkRateLimit } from "@server/security/rate-limit";
+import type { Route } from "./+types/admin-ai";
+
+/** Generations per admin per window: enough to iterate on a post, not enough to run up a bill. */
+const AI_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
+
+/** GET: which providers have a key on the server (the dialog asks the admin for one otherwise). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data(serverKeys(), { headers: adminHeaders });
+}
+
+/**
+ * POST { provider, topic, tone } (+ optional personal key in X-AI-Key): the article streamed as
+ * newline-delimited JSON, each line a growing sanitised HTML snapshot, then `done` or `error`.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const fail = (error: string, status: number, headers: HeadersInit = {}) => data({ error }, { status, headers: { ...adminHeaders, ...headers } });
+  const limited = await checkRateLimit(`ai-writer:${admin.id}`, AI_RATE_LIMIT);
+  if (!limited.ok) {
+    return fail("Too many generations. Please wait a few minutes and try again.", 429, { "Retry-After": String(limited.retryAfterSeconds) });
+  }
+  const body = aiRequestSchema.safeParse(await request.json().catch(() => null));
+  if (!body.success) return fail(body.error.issues[0].message, 400);
+  const key = personalKeySchema.safeParse(request.headers.get("x-ai-key") ?? undefined);
+  if (!key.success) return fail(key.error.issues[0].message, 400);
+
+  let events: AsyncGenerator<unknown>;
+  let first: IteratorResult<unknown>;
+  try {
+    events = writeArticle(body.data, key.data, request.signal);
+    first = await events.next(); // a missing key is known before anything streams
+  } catch (err) {
+    if (err instanceof MissingKeyError) return fail(err.message, 400);
+    throw err;
+  }
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        for (let step = first; !step.done; step = await events.next()) controller.enqueue(encoder.encode(`${JSON.stringify(step.value)}\n`));
+      } finally {
+        controller.close();
+      }
+    },
+    async cancel() {
+      await events.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      ...adminHeaders,
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      // no-transform: compression must not hold the stream back.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import { createDeepSeek } from "@ai-sdk/deepseek";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { APICallError, streamText } from "ai";
+import { marked } from "marked";
+import { z } from "zod";
+import { config } from "../config";
+import { sanitizeRichText } from "../content/sanitize";
+import { log } from "../log";
+
+/**
+ * The AI writer: a ~400-word article on a topic, in a tone, from Gemini or DeepSeek through the
+ * Vercel AI SDK. The key is the server's, or an admin's personal key passed for this one request
+ * (never stored, never logged). Output is sanitised with the one allow-list before anyone sees it.
+ */
+export const AI_PROVIDERS = ["gemini", "deepseek"] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+export const AI_TONES = ["formal", "casual", "professional", "friendly"] as const;
+
+export const TIMEOUT_MESSAGE = "Request timed out. Please try again.";
+const WORD_TARGET = 400;
+/** How often the growing article is re-sent while it streams. */
+const SNAPSHOT_MS = 120;
+
+export const aiRequestSchema = z.object({
+  provider: z.enum(AI_PROVIDERS, { message: "Choose Gemini API or DeepSeek API" }),
+  topic: z.string().trim().min(5, "Topic must be longer than 4 characters").max(300, "Topic must be 300 characters or fewer"),
+  tone: z.enum(AI_TONES, { message: "Choose a tone" }),
+});
+export type AiRequest = z.infer<typeof aiRequestSchema>;
+
+/** A personal key from the browser: bounded, printable, no whitespace. */
+export const personalKeySchema = z.string().trim().regex(/^[\x21-\x7e]{8,200}$/, "That API key does not look right").optional();
+
+export type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "error"; message: string };
+
+/** Which providers have a key in the server's configuration (the dialog asks for one otherwise). */
+export function serverKeys(): Record<AiProvider, boolean> {
+  const c = config();
+  return { gemini: !!c.GEMINI_API_KEY, deepseek: !!c.DEEPSEEK_API_KEY };
+}
+
+export class MissingKeyError extends Error {
+  constructor(readonly provider: AiProvider) {
+    super(`An API key for ${provider === "gemini" ? "Gemini API" : "DeepSeek API"} is required`);
+  }
+}
+
+function model(provider: AiProvider, apiKey: string) {
+  const c = config();
+  if (provider === "gemini") return createGoogleGenerativeAI({ apiKey, baseURL: c.AI_BASE_URL_GEMINI })("gemini-2.5-flash");
+  return createDeepSeek({ apiKey, baseURL: c.AI_BASE_URL_DEEPSEEK })("deepseek-chat");
+}
+
+/** The spec's sampling settings per provider. */
+const SETTINGS = {
+  gemini: { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 },
+  deepseek: { temperature: 0.7, maxOutputTokens: 1500 },
+} as const;
+
+const SYSTEM =
+  "You write blog articles for an online shop that sells retro handheld game consoles. Answer with the article only, " +
+  "as HTML fragments using <h2>, <h3>, <p>, <ul>, <ol>, <li>, <strong>, <em> and <blockquote>. No <html>, <head>, " +
+  "<body>, scripts, styles, images or Markdown.";
+
+export function articlePrompt(topic: string, tone: string): string {
+  return `Write an engaging blog article of about ${WORD_TARGET} words about "${topic}" in a ${tone} tone. Start with a short introduction, use two or three subheadings and finish with a brief conclusion.`;
+}
+
+/** Model text as safe HTML: code fences dropped, Markdown (if the model ignored us) rendered, then sanitised. */
+export function toSafeHtml(text: string): string {
+  const body = text.replace(/^\s*```(?:html)?\s*\n?/i, "").replace(/\n?```\s*$/, "");
+  const html = /<[a-z][\s\S]*>/i.test(body) ? body : marked.parse(body, { async: false });
+  return sanitizeRichText(html);
+}
+
+/** The spec's messages for a failed call. */
+export function failureMessage(provider: AiProvider, err: unknown): string {
+  const name = provider === "gemini" ? "Gemini API" : "DeepSeek API";
+  if (APICallError.isInstance(err)) {
+    const data = err.data as { error?: { message?: unknown } } | undefined;
+    const message = typeof data?.error?.message === "string" ? data.error.message : undefined;
+    if (message) return `${name} error: ${message}`;
+    return provider === "gemini"
+      ? "Failed to generate content with Gemini API"
+      : `Failed to generate content with DeepSeek API: ${err.statusCode ?? ""} ${err.message}`.replace(/\s+/g, " ").trim();
+  }
+  return `Failed to generate content with ${name}`;
+}
+
+/**
+ * Streams the article as growing, sanitised HTML snapshots, then `done` (or one `error`). Stops at
+ * the configured timeout or when `signal` aborts (the admin closed the dialog).
+ */
+export async function* writeArticle(req: AiRequest, personalKey: string | undefined, signal: AbortSignal): AsyncGenerator<WriterEvent> {
+  const c = config();
+  const apiKey = personalKey || (req.provider === "gemini" ? c.GEMINI_API_KEY : c.DEEPSEEK_API_KEY);
+  if (!apiKey) throw new MissingKeyError(req.provider);
+  const timeout = AbortSignal.timeout(c.AI_TIMEOUT_MS);
+  const result = streamText({
+    model: model(req.provider, apiKey),
+    system: SYSTEM,
+    prompt: articlePrompt(req.topic, req.tone),
+    ...SETTINGS[req.provider],
+    maxRetries: 0,
+    abortSignal: AbortSignal.any([timeout, signal]),
+    onError: () => {}, // reported through the stream below
+  });
+  let text = "";
+  let sentAt = 0;
+  let failure: unknown;
+  try {
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") {
+        text += part.text;
+        if (Date.now() - sentAt >= SNAPSHOT_MS) {
+          sentAt = Date.now();
+          yield { type: "html", html: toSafeHtml(text) };
+        }
+      } else if (part.type === "error") {
+        failure = part.error;
+        break;
+      } else if (part.type === "abort") {
+        failure = new Error("aborted");
+        break;
+      }
+    }
+  } catch (err) {
+    failure = err;
+  }
+  if (timeout.aborted) {
+    yield { type: "error", message: TIMEOUT_MESSAGE };
+    return;
+  }
+  if (failure !== undefined) {
+    if (signal.aborted) return;
+    log.warn(
+      { provider: req.provider, status: APICallError.isInstance(failure) ? failure.statusCode : undefined, message: (failure as Error)?.message },
+      "AI generation failed",
+    );
+    yield { type: "error", message: failureMessage(req.provider, failure) };
+    return;
+  }
+  const html = text.trim() ? toSafeHtml(text) : "";
+  if (!html.trim()) yield { type: "error", message: "No content generated" };
+  else yield { type: "done", html };
+}
