@@ -23,6 +23,7 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("blog/rss.xml", "routes/api/blog-rss.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),
+  route("api/admin/ai", "routes/api/admin-ai.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
 ] satisfies RouteConfig;
