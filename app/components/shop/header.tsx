@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { SignOutForm, UserMenu } from "./user-menu";
 
 const NAV = [
   { to: "/", label: "Home" },
@@ -54,7 +55,7 @@ export function Header({ shopName, cartCount, user }: { shopName: string; cartCo
             ) : null}
           </Link>
           {user ? (
-            <span className="hidden text-sm text-gray-600 md:inline">Signed in as {user.email}</span>
+            <UserMenu email={user.email} />
           ) : (
             <Link to="/auth" className="hidden rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 md:inline-block">
               Sign In
@@ -86,7 +87,22 @@ export function Header({ shopName, cartCount, user }: { shopName: string; cartCo
             ))}
             <li className="mt-2">
               {user ? (
-                <span className="px-3 text-sm text-gray-600">Signed in as {user.email}</span>
+                <div className="border-t border-gray-200 pt-3">
+                  <p className="px-3 text-sm text-gray-600">
+                    Signed in as <span className="block break-all font-semibold text-gray-900">{user.email}</span>
+                  </p>
+                  <Link to="/account" className="mt-2 block rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-brand-700">
+                    My Account
+                  </Link>
+                  <SignOutForm id="sign-out-mobile" />
+                  <button
+                    type="submit"
+                    form="sign-out-mobile"
+                    className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:text-brand-700"
+                  >
+                    Sign Out
+                  </button>
+                </div>
               ) : (
                 <Link to="/auth" className="block rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white">
                   Sign In

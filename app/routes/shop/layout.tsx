@@ -1,16 +1,18 @@
 import { Outlet, useLoaderData } from "react-router";
+import { getSessionUser } from "@server/auth/session";
 import { getShopSettings } from "@server/content/settings";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
 import { PromoPopup } from "~/components/shop/promo-popup";
+import type { Route } from "./+types/layout";
 
-export async function loader() {
-  const s = await getShopSettings();
+export async function loader({ request }: Route.LoaderArgs) {
+  const [s, user] = await Promise.all([getShopSettings(), getSessionUser(request)]);
   return {
     shop: { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address },
     partnerOfferUrl: s.partnerOfferUrl,
     cartCount: 0,
-    user: null as { email: string } | null,
+    user: user ? { email: user.email } : null,
   };
 }
 

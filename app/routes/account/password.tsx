@@ -1,0 +1,62 @@
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { changePassword } from "@server/accounts/password";
+import { cookieHeaders } from "@server/auth/call";
+import { changePasswordSchema, fieldErrors, formFields, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { requireUser } from "@server/auth/guards";
+import { FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Change password", description: "Change your password.", path: "/account/password", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+const none: Record<string, string> = {};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const parsed = changePasswordSchema.safeParse(formFields(await request.formData(), ["currentPassword", "newPassword"]));
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null, done: false, key: 0 }, { status: 400 });
+  const r = await changePassword(request, parsed.data);
+  if (!r.ok) {
+    return r.reason === "rate-limited"
+      ? data({ fields: none, error: TOO_MANY_ATTEMPTS, done: false, key: 0 }, { status: 429 })
+      : data({ fields: { currentPassword: "That password is not correct." } as Record<string, string>, error: null, done: false, key: 0 }, { status: 400 });
+  }
+  // A fresh session for this device; every other device was signed out.
+  return data({ fields: none, error: null, done: true, key: Date.now() }, { headers: cookieHeaders(r.cookies) });
+}
+
+export default function ChangePassword() {
+  const result = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  return (
+    <>
+      <h2 className="text-xl font-semibold">Change password</h2>
+      <p className="mt-1 text-sm text-gray-700">Other devices signed in to your account will be signed out.</p>
+      <div className="mt-4 max-w-md space-y-4">
+        <FormSuccess message={result?.done ? "Your password has been changed." : null} />
+        <FormError message={result?.error} />
+        <Form method="post" className="space-y-4" key={result?.key ?? 0}>
+          <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={result?.fields.currentPassword} />
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            hint="At least 6 characters."
+            error={result?.fields.newPassword}
+          />
+          <SubmitButton pending={pending} className="sm:w-auto">
+            {pending ? "Saving..." : "Change password"}
+          </SubmitButton>
+        </Form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { requestPasswordReset } from "@server/auth/customer";
+import { emailOnlySchema, fieldErrors, formFields, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { AuthCard } from "~/components/account/auth-card";
+import { Field, FormError, FormSuccess, SubmitButton } from "~/components/ui/form";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/auth-forgot";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Forgot password", description: "Reset your password.", path: "/auth/forgot", noindex: true });
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = emailOnlySchema.safeParse(formFields(await request.formData(), ["email"]));
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null, sent: false }, { status: 400 });
+  const r = await requestPasswordReset(request, parsed.data.email);
+  if (!r.ok && r.reason === "rate-limited") return data({ fields: {}, error: TOO_MANY_ATTEMPTS, sent: false }, { status: 429 });
+  // Same answer whether or not the address has an account.
+  return { fields: {}, error: null, sent: true };
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  return (
+    <AuthCard title="Forgot password?" intro="Enter your account's email and we will send you a link to choose a new password.">
+      <FormSuccess message={result?.sent ? "If an account exists for that email, a reset link is on its way. It works for one hour." : null} />
+      <FormError message={result?.error} />
+      <Form method="post" className="space-y-4">
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={(result?.fields as Record<string, string> | undefined)?.email} />
+        <SubmitButton pending={pending}>{pending ? "Sending..." : "Send reset link"}</SubmitButton>
+      </Form>
+      <p className="text-center text-sm">
+        <Link to="/auth" className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+// `npm run admin:create -- --email you@example.com --password '...'`: creates an admin, or makes an
+// existing account an admin with this password. Works on PGlite (stop the server first: the
+// embedded database has one owner) and on PostgreSQL (DATABASE_URL).
+import { parseArgs } from "node:util";
+import { adminCredentialsSchema, createAdmin } from "../server/auth/admins";
+import { openConfiguredDatabase } from "./open-db";
+
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" } },
+  strict: true,
+});
+
+const parsed = adminCredentialsSchema.safeParse({ email: values.email ?? "", password: values.password ?? "" });
+if (!parsed.success) {
+  for (const issue of parsed.error.issues) console.error(`${issue.path.join(".")}: ${issue.message}`);
+  console.error("Usage: npm run admin:create -- --email you@example.com --password 'at least 10 characters'");
+  process.exit(1);
+}
+
+const d = await openConfiguredDatabase();
+try {
+  const { created } = await createAdmin(parsed.data);
+  console.log(created ? `Admin ${parsed.data.email} created.` : `${parsed.data.email} is now an admin with the new password.`);
+} finally {
+  await d.close();
+}

@@ -1,0 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getAuth } from "../auth/auth";
+import { db } from "../db/client";
+import { account, orders, user, verification } from "../db/schema";
+
+export class WrongPasswordError extends Error {
+  constructor() {
+    super("That password is not correct.");
+  }
+}
+
+/** What an anonymised order keeps in place of the customer's details. */
+export const ANONYMISED = { name: "Deleted customer", text: "Removed" } as const;
+
+/** Checks the account's password with better-auth's hashing. */
+export async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  if (!row?.hash) return false;
+  return (await getAuth().$context).password.verify({ hash: row.hash, password });
+}
+
+/**
+ * Deletes a customer's account after checking the password, in one transaction: the orders stay
+ * (the shop's books need them) but lose the link to the account and every personal detail; the
+ * user row goes, and with it (by cascade) sessions, credentials, two-factor secrets, the saved
+ * address and the cart. Pending verification tokens of the account are removed too.
+ */
+export async function deleteAccount(userId: string, password: string): Promise<void> {
+  if (!(await passwordMatches(userId, password))) throw new WrongPasswordError();
+  await db().transaction(async (tx) => {
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (!owner) return;
+    await tx
+      .update(orders)
+      .set({
+        userId: null,
+        name: ANONYMISED.name,
+        email: sql`'deleted-' || left(${orders.id}::text, 8) || '@deleted.invalid'`,
+        shipLine1: ANONYMISED.text,
+        shipLine2: null,
+        shipCity: ANONYMISED.text,
+        shipPostalCode: ANONYMISED.text,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.userId, userId));
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(verification).where(eq(verification.identifier, owner.email));
+    await tx.delete(user).where(eq(user.id, userId));
+  });
+}

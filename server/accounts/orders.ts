@@ -1,0 +1,70 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { orderItems, orders, type OrderStatus } from "../db/schema";
+
+export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The customer's orders, newest first (number, date, status, total). */
+export async function listOrdersForUser(userId: string): Promise<AccountOrderRow[]> {
+  return db()
+    .select({
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      itemCount: db().$count(orderItems, eq(orderItems.orderId, orders.id)),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+}
+
+export type AccountOrder = {
+  id: string;
+  number: string;
+  createdAt: Date;
+  status: OrderStatus;
+  email: string;
+  name: string;
+  shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
+  lines: { title: string; variantName: string; unitPriceCents: number; quantity: number }[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  paymentBrand: string | null;
+  paymentLast4: string | null;
+};
+
+/** One of the customer's own orders; another customer's order (or no order) is null. */
+export async function getOrderForUser(userId: string, orderId: string): Promise<AccountOrder | null> {
+  if (!UUID.test(orderId)) return null;
+  const [order] = await db()
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return null;
+  const lines = await db()
+    .select({ title: orderItems.title, variantName: orderItems.variantName, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.title), asc(orderItems.variantName));
+  return {
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt,
+    status: order.status,
+    email: order.email,
+    name: order.name,
+    shipping: { line1: order.shipLine1, line2: order.shipLine2, city: order.shipCity, postalCode: order.shipPostalCode, country: order.shipCountry },
+    lines,
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    paymentBrand: order.paymentBrand,
+    paymentLast4: order.paymentLast4,
+  };
+}
