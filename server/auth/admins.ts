@@ -4,7 +4,8 @@ import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db } from "../db/client";
 import { account, user } from "../db/schema";
 import { log } from "../log";
-import { getAuth, PASSWORD_MAX } from "./auth";
+import { PASSWORD_MAX } from "~/lib/auth-rules";
+import { getAuth } from "./auth";
 
 export const adminCredentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address."),

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
 import { config } from "../config";
 import { database, type Database } from "../db/client";
 import * as schema from "../db/schema";
@@ -9,8 +10,6 @@ import { sendConfirmationEmail, sendExistingAccountEmail, sendPasswordResetEmail
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { redisRateLimitStore } from "./rate-limit-store";
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
 
 /**
  * Attempts per client IP per window. Sign-in is the one attackers hammer; the mail-sending

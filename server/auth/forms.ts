@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./auth";
+import { INVALID_ADMIN_LOGIN, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
+
+export { INVALID_ADMIN_LOGIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 
 /** Input rules of the account forms; the pages mirror them with HTML attributes. */
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
-export const INVALID_ADMIN_LOGIN = "Invalid username or password";
 
 const email = z.string().trim().toLowerCase().min(1, "Email is required.").email("Enter a valid email address.");
 const newPassword = z

@@ -4,6 +4,7 @@ import { cookieHeaders } from "@server/auth/call";
 import { changePasswordSchema, fieldErrors, formFields, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
 import { requireUser } from "@server/auth/guards";
 import { FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
+import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/password";
 
@@ -48,8 +49,8 @@ export default function ChangePassword() {
             name="newPassword"
             autoComplete="new-password"
             required
-            minLength={6}
-            hint="At least 6 characters."
+            minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters.`}
             error={result?.fields.newPassword}
           />
           <SubmitButton pending={pending} className="sm:w-auto">

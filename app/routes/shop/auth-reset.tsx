@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { cookieHeaders } from "@server/auth/call";
 import { resetPassword } from "@server/auth/customer";
-import { fieldErrors, formFields, resetPasswordSchema, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { fieldErrors, formFields, resetPasswordSchema } from "@server/auth/forms";
 import { AuthCard } from "~/components/account/auth-card";
+import { PASSWORD_MIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 import { FormError, PasswordField, SubmitButton } from "~/components/ui/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-reset";
@@ -50,8 +51,8 @@ export default function ResetPassword() {
             name="password"
             autoComplete="new-password"
             required
-            minLength={6}
-            hint="At least 6 characters."
+            minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters.`}
             error={result?.fields?.password}
           />
           <SubmitButton pending={pending}>{pending ? "Saving..." : "Set new password"}</SubmitButton>

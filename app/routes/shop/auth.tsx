@@ -8,6 +8,7 @@ import { getSessionUser } from "@server/auth/session";
 import { signInWithPassword } from "@server/auth/sign-in";
 import { AuthCard } from "~/components/account/auth-card";
 import { Field, FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
+import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
@@ -147,8 +148,8 @@ export default function AuthPage() {
           name="password"
           autoComplete={signup ? "new-password" : "current-password"}
           required
-          minLength={6}
-          hint={signup ? "At least 6 characters." : undefined}
+          minLength={PASSWORD_MIN}
+          hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
           error={result?.fields?.password}
         />
         {signup ? null : (

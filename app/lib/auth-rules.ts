@@ -1,0 +1,5 @@
+/** Account rules and messages shared by the forms (browser) and the server. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
+export const INVALID_ADMIN_LOGIN = "Invalid username or password";
