@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { adminResponseHeaders } from "./auth/admin-headers";
 import { setClientIp, trustProxySetting } from "./auth/client-ip";
 import { config } from "./config";
 import { accessLog } from "./http/access-log";
@@ -44,6 +45,7 @@ app.get("/readyz", async (_req, res) => {
 });
 
 app.use(setClientIp);
+app.use(adminResponseHeaders);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

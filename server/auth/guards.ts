@@ -1,14 +1,11 @@
 import { redirect } from "react-router";
 import { config } from "../config";
+import { adminHeaders } from "./admin-headers";
 import { getSessionUser, type SessionUser } from "./session";
 
 export type { SessionUser };
 
-/** Admin pages are never indexed and never cached (browsers, proxies, CDNs). */
-export const adminHeaders = {
-  "X-Robots-Tag": "noindex, nofollow",
-  "Cache-Control": "no-store",
-} as const;
+export { adminHeaders } from "./admin-headers";
 
 /** Where a request was going, as a same-site path for ?redirectTo= (no `.data` or `_routes`). */
 function pathOf(request: Request): string {

@@ -1,3 +1,4 @@
+import { createConfirmedCustomer, PASSWORD, signIn, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
 const ADMIN = { email: "admin@pocketretro.example", password: "retro-admin-demo" };
@@ -50,4 +51,31 @@ test("the demo admin signs in, reaches the dashboard, and logging out ends the s
     headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
   });
   expect(replay.status()).toBe(303);
+});
+
+test.describe("a customer", () => {
+  test.use({ allowedConsoleErrors: [/status of 40[13]/] });
+
+  test("gets 403 on the admin and cannot sign in at /admin-login", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail("customer");
+    await createConfirmedCustomer(request, baseURL!, email);
+
+    // Valid customer credentials at the admin login: the same message, and no session left behind.
+    await page.goto("/admin-login");
+    await page.getByLabel("Username").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+    expect((await page.context().cookies()).filter((c) => c.name.includes("session_token"))).toEqual([]);
+
+    await page.goto("/auth");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    const res = await page.goto("/admin/dashboard");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByText("You do not have permission to view this page.")).toBeVisible();
+    const api = await page.request.get("/admin/dashboard", { maxRedirects: 0 });
+    expect(api.status()).toBe(403);
+    expect(api.headers()["cache-control"]).toBe("no-store");
+  });
 });

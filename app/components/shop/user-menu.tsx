@@ -1,5 +1,5 @@
 import { DropdownMenu } from "radix-ui";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 
 function UserIcon() {
   return (
@@ -20,6 +20,8 @@ const itemClass =
 
 /** Desktop user menu: 'Signed in as {email}', My Account, Sign Out. */
 export function UserMenu({ email }: { email: string }) {
+  // The menu closes (and unmounts its items) on select, so the item submits the POST itself.
+  const submit = useSubmit();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -38,14 +40,11 @@ export function UserMenu({ email }: { email: string }) {
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">My Account</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <button type="submit" form="sign-out-desktop">
-              Sign Out
-            </button>
+          <DropdownMenu.Item className={itemClass} onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}>
+            Sign Out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
-      <SignOutForm id="sign-out-desktop" />
     </DropdownMenu.Root>
   );
 }

@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { linkIn, waitForMail } from "./mailbox";
+
+export const PASSWORD = "pixel-pass-42";
+
+/** An address no other test (or earlier run on this database) uses. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+}
+
+/** A confirmed customer account, set up through better-auth's HTTP API and the emailed link. */
+export async function createConfirmedCustomer(request: APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
+  const res = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "Test" }, headers: { Origin: baseURL } });
+  expect(res.status()).toBe(200);
+  const mail = await waitForMail(email, "Confirm your email");
+  const confirmed = await request.get(linkIn(mail, `${baseURL}/auth/verify`), { maxRedirects: 0 });
+  expect(confirmed.headers()["location"]).toBe("/auth?notice=confirmed");
+}
+
+/** Signs in on /auth with the page's form. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  if (!new URL(page.url()).pathname.startsWith("/auth")) await page.goto("/auth");
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
+}
+
+/** The current RFC 6238 code for a base32 secret, as an authenticator app shows it. */
+export function totp(secret: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = crypto.createHmac("sha1", base32Decode(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, "0");
+}
