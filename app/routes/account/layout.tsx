@@ -26,8 +26,8 @@ export default function AccountLayout() {
       <h1 className="text-3xl font-bold">My Account</h1>
       <p className="mt-1 break-all text-sm text-gray-600">Signed in as {email}</p>
       <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
-        <nav aria-label="Account">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        <nav aria-label="Account" className="min-w-0">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.to} className="shrink-0">
                 <NavLink
