@@ -6,6 +6,7 @@ export default [
     route("products", "routes/shop/products.tsx"),
     route("products/:slug", "routes/shop/product.tsx", { id: "product-by-slug" }),
     route("product", "routes/shop/product.tsx", { id: "product-main" }),
+    route("cart", "routes/shop/cart.tsx"),
     route("faq", "routes/shop/faq.tsx"),
     route("contact", "routes/shop/contact.tsx"),
     route("blog", "routes/shop/blog.tsx"),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { db } from "../db/client";
+import { db, type Db } from "../db/client";
 import { productVariants, products, reviews, stockReservations, type ProductContent } from "../db/schema";
 import { loadImages, type StoredImage } from "../media/renditions";
 import { sanitizeRichText } from "../content/sanitize";
@@ -142,17 +142,22 @@ export function listRelatedProducts(excludeId: string, limit = 3): Promise<Produ
   });
 }
 
-/** Units that can still be sold per variant: stock minus unreleased, unexpired reservations. */
-export async function availableStock(variantIds: string[]): Promise<Map<string, number>> {
+/**
+ * Units that can still be sold per variant: stock minus unreleased, unexpired reservations. Pass the
+ * transaction when calling from inside one (PGlite has a single connection).
+ */
+export async function availableStock(variantIds: string[], runner: Pick<Db, "select"> = db()): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await db()
+  const rows = await runner
     .select({
       id: productVariants.id,
+      // Qualified by hand: drizzle renders a column of the selected table unqualified ("id"), which
+      // inside this subquery would mean the reservation's id.
       available: sql<number>`(${productVariants.stock} - coalesce((
-        select sum(${stockReservations.quantity}) from ${stockReservations}
-        where ${stockReservations.variantId} = ${productVariants.id}
-          and ${stockReservations.releasedAt} is null
-          and ${stockReservations.expiresAt} > now()), 0))::int`,
+        select sum(r.quantity) from ${stockReservations} r
+        where r.variant_id = ${productVariants}.id
+          and r.released_at is null
+          and r.expires_at > now()), 0))::int`,
     })
     .from(productVariants)
     .where(inArray(productVariants.id, variantIds));

@@ -1,5 +1,6 @@
-import { Outlet, useLoaderData } from "react-router";
+import { Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getSessionUser } from "@server/auth/session";
+import { getCartCount } from "@server/cart";
 import { getShopSettings } from "@server/content/settings";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
@@ -11,9 +12,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     shop: { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address },
     partnerOfferUrl: s.partnerOfferUrl,
-    cartCount: 0,
+    cartCount: await getCartCount(request, user?.id ?? null),
     user: user ? { email: user.email } : null,
   };
+}
+
+/** The layout reloads after mutations (the cart badge) and on an explicit revalidate, not on every navigation. */
+export function shouldRevalidate({ defaultShouldRevalidate, formMethod, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  const mutation = formMethod && formMethod !== "GET";
+  return mutation || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
 export default function ShopLayout() {

@@ -1,0 +1,216 @@
+import { data, Link, redirect, useFetcher, useFetchers } from "react-router";
+import {
+  applyCartIntent,
+  CartError,
+  cartIntentSchema,
+  countItems,
+  getCartForRequest,
+  openCartForRequest,
+  type CartLine,
+} from "@server/cart";
+import { isDocumentRequest, refererPath } from "@server/http/request";
+import { ResponsiveImage } from "~/components/shop/responsive-image";
+import { formatMoney } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/cart";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { cart: await getCartForRequest(request, null) };
+}
+
+export type CartActionData = { ok: true; cartCount: number } | { ok: false; error: string };
+
+/**
+ * The one cart action. Fetchers (JavaScript) get `{ ok, cartCount }` or `{ ok: false, error }` with a
+ * 4xx; a plain form post gets a 303 back to where it came from, so the cart works without JavaScript.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = cartIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<CartActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
+  }
+  const { cartId, setCookie } = await openCartForRequest(request, null);
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  try {
+    await applyCartIntent(cartId, parsed.data);
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    return data<CartActionData>({ ok: false, error: error.message }, { status: error.status, headers });
+  }
+  const intent = parsed.data.intent;
+  if (intent === "buy") return redirect("/checkout", { status: 303, headers });
+  if (isDocumentRequest(request)) {
+    return redirect(intent === "add" ? refererPath(request, "/cart") : "/cart", { status: 303, headers });
+  }
+  return data<CartActionData>({ ok: true, cartCount: await countItems(cartId) }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Shopping Cart",
+    description: "The consoles in your cart, ready for checkout.",
+    path: "/cart",
+    noindex: true,
+  });
+
+/** What a line looks like while its own form is in flight: removed, or at the quantity just asked for. */
+function useOptimisticLines(lines: CartLine[]) {
+  const fetchers = useFetchers();
+  const pendingClear = fetchers.some((f) => f.formData?.get("intent") === "clear");
+  if (pendingClear) return [];
+  return lines.flatMap((line) => {
+    const pending = fetchers.find((f) => f.key === lineKey(line) && f.formData);
+    const intent = pending?.formData?.get("intent");
+    if (intent === "remove") return [];
+    if (intent === "update") {
+      const quantity = Number(pending!.formData!.get("quantity"));
+      if (quantity >= 1) return [{ ...line, quantity, lineTotalCents: quantity * line.unitPriceCents }];
+    }
+    return [line];
+  });
+}
+
+const lineKey = (line: CartLine) => `cart-line-${line.variantId}`;
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const lines = useOptimisticLines(loaderData.cart.lines);
+  const clearFetcher = useFetcher<CartActionData>({ key: "cart-clear" });
+  const total = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const pageError = actionData && !actionData.ok ? actionData.error : null;
+
+  if (lines.length === 0) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+        {pageError ? <ErrorNote message={pageError} /> : null}
+        <h1 className="text-2xl font-bold">Your cart is empty</h1>
+        <p className="mt-2 text-gray-600">Add some awesome gaming gear to get started!</p>
+        <Link
+          to="/products"
+          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Browse Products
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Shopping Cart</h1>
+      {pageError ? <ErrorNote message={pageError} /> : null}
+      <ul className="mt-6 divide-y divide-gray-200 border-y border-gray-200">
+        {lines.map((line) => (
+          <CartLineRow key={line.variantId} line={line} />
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <clearFetcher.Form method="post">
+          <input type="hidden" name="intent" value="clear" />
+          <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-gray-900">
+            Clear cart
+          </button>
+        </clearFetcher.Form>
+        <div className="flex flex-col gap-3 sm:items-end">
+          <p className="text-lg">
+            <span className="text-gray-600">Total: </span>
+            <strong data-testid="cart-total">{formatMoney(total)}</strong>
+          </p>
+          <Link
+            to="/checkout"
+            className="rounded-lg bg-brand-700 px-6 py-3 text-center font-semibold text-white hover:bg-brand-800"
+          >
+            Proceed to Checkout
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function ErrorNote({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+function CartLineRow({ line }: { line: CartLine }) {
+  const fetcher = useFetcher<CartActionData>({ key: lineKey(line) });
+  const name = `${line.title} ${line.variantName}`;
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const shortage =
+    line.available <= 0
+      ? "This colour is out of stock"
+      : line.quantity > line.available
+        ? `Only ${line.available} left in stock`
+        : null;
+  const buttonClass =
+    "flex h-9 w-9 items-center justify-center rounded-md border border-gray-300 text-lg font-semibold hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-40";
+  return (
+    <li className="flex gap-3 py-5 sm:gap-4" data-testid="cart-line">
+      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg bg-gray-100 sm:h-24 sm:w-24">
+        {line.image ? (
+          <ResponsiveImage image={line.image} sizes="(min-width: 640px) 96px, 80px" alt="" className="h-full w-full object-cover" />
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="font-semibold">
+            <Link to={`/products/${line.slug}`} className="hover:underline">
+              {line.title}
+            </Link>
+          </h2>
+          <p className="flex items-center gap-2 text-sm text-gray-600">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-gray-300" style={{ backgroundColor: line.hex }} />
+            Colour: {line.variantName}
+          </p>
+          <p className="text-sm text-gray-600">{formatMoney(line.unitPriceCents)} each</p>
+          {error || shortage ? (
+            <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+              {error ?? shortage}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:flex-col sm:items-end">
+          <fetcher.Form method="post" className="flex items-center gap-2">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="variantId" value={line.variantId} />
+            <button
+              type="submit"
+              name="quantity"
+              value={line.quantity - 1}
+              disabled={line.quantity <= 1}
+              aria-label={`Decrease quantity of ${name}`}
+              className={buttonClass}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <output aria-label={`Quantity of ${name}`} aria-live="polite" className="w-8 text-center font-semibold">
+              {line.quantity}
+            </output>
+            <button
+              type="submit"
+              name="quantity"
+              value={line.quantity + 1}
+              aria-label={`Increase quantity of ${name}`}
+              className={buttonClass}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </fetcher.Form>
+          <p className="font-semibold" data-testid="line-total">
+            {formatMoney(line.lineTotalCents)}
+          </p>
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="variantId" value={line.variantId} />
+            <button type="submit" aria-label={`Remove ${name}`} className="text-sm font-medium text-red-700 underline hover:text-red-900">
+              Remove
+            </button>
+          </fetcher.Form>
+        </div>
+      </div>
+    </li>
+  );
+}

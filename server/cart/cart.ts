@@ -1,0 +1,279 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { availableStock } from "../catalog/products";
+import { db, type Db } from "../db/client";
+import { cartLines, carts, productVariants, products } from "../db/schema";
+import { readSignedValue, signedCookie } from "../http/cookies";
+import { loadImages, type StoredImage } from "../media/renditions";
+
+/**
+ * The server cart (DESIGN.md section 7: persisted, merged on sign-in). A visitor's cart is named by
+ * a signed cookie; a signed-in user's cart is the row with their user id. Prices are never stored
+ * here: every view reads them from the catalogue.
+ */
+
+export type CartLine = {
+  variantId: string;
+  productId: string;
+  slug: string;
+  title: string;
+  variantName: string;
+  hex: string;
+  image: StoredImage | null;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  /** Units that can still be sold right now (stock minus active reservations). */
+  available: number;
+};
+
+export type CartView = { id: string | null; lines: CartLine[]; count: number; subtotalCents: number };
+
+/** An expected refusal with the message the shopper sees and the HTTP status it maps to. */
+export class CartError extends Error {
+  constructor(
+    message: string,
+    readonly status: 404 | 409,
+  ) {
+    super(message);
+    this.name = "CartError";
+  }
+}
+
+const CART_COOKIE_MAX_AGE = 60 * 24 * 60 * 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function cartCookie() {
+  return signedCookie("cart", CART_COOKIE_MAX_AGE);
+}
+
+/** The visitor cart id the request's signed cookie names (not checked against the database). */
+export async function visitorCartIdFromRequest(request: Request): Promise<string | null> {
+  const value = await readSignedValue(cartCookie(), request);
+  return value && UUID.test(value) ? value : null;
+}
+
+/** A Set-Cookie value that forgets the visitor cart (after it was merged into an account). */
+export function clearVisitorCartCookie(): Promise<string> {
+  return cartCookie().serialize("", { maxAge: 0 });
+}
+
+async function userCartId(userId: string, runner: Pick<Db, "select"> = db()): Promise<string | null> {
+  const [row] = await runner.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  return row?.id ?? null;
+}
+
+/** Which cart a request is using: the user's when signed in, else the visitor cookie's (or none yet). */
+export async function cartIdForRequest(request: Request, userId: string | null): Promise<string | null> {
+  return userId ? userCartId(userId) : visitorCartIdFromRequest(request);
+}
+
+/** Items in the cart (the header badge). One small query; no query at all for a cookieless visitor. */
+export async function getCartCount(request: Request, userId: string | null): Promise<number> {
+  const cartId = await cartIdForRequest(request, userId);
+  return cartId ? countItems(cartId) : 0;
+}
+
+export async function countItems(cartId: string): Promise<number> {
+  const [row] = await db()
+    .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.status, "published")));
+  return row?.count ?? 0;
+}
+
+/** The current cart with catalogue prices, images and availability; an empty view when there is none. */
+export async function getCartForRequest(request: Request, userId: string | null): Promise<CartView> {
+  const cartId = await cartIdForRequest(request, userId);
+  return cartId ? readCart(cartId) : { id: null, lines: [], count: 0, subtotalCents: 0 };
+}
+
+/** A cart's lines of published products, oldest first, priced from the catalogue. */
+export async function readCart(cartId: string): Promise<CartView> {
+  const rows = await db()
+    .select({
+      variantId: cartLines.variantId,
+      productId: cartLines.productId,
+      quantity: cartLines.quantity,
+      slug: products.slug,
+      title: products.title,
+      priceCents: products.priceCents,
+      variantName: productVariants.name,
+      hex: productVariants.hex,
+      imageIds: productVariants.imageIds,
+    })
+    .from(cartLines)
+    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.status, "published")))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const [images, stock] = await Promise.all([
+    loadImages(rows.flatMap((r) => r.imageIds.slice(0, 1))),
+    availableStock(rows.map((r) => r.variantId)),
+  ]);
+  const lines = rows.map((r) => ({
+    variantId: r.variantId,
+    productId: r.productId,
+    slug: r.slug,
+    title: r.title,
+    variantName: r.variantName,
+    hex: r.hex,
+    image: (r.imageIds[0] && images.get(r.imageIds[0])) || null,
+    unitPriceCents: r.priceCents,
+    quantity: r.quantity,
+    lineTotalCents: r.priceCents * r.quantity,
+    available: stock.get(r.variantId) ?? 0,
+  }));
+  return {
+    id: cartId,
+    lines,
+    count: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotalCents: lines.reduce((n, l) => n + l.lineTotalCents, 0),
+  };
+}
+
+/**
+ * The cart a mutation writes to, created on first use. For a visitor the answer carries the
+ * Set-Cookie header naming it (re-sent on every write so the cookie's lifetime rolls).
+ */
+export async function openCartForRequest(
+  request: Request,
+  userId: string | null,
+): Promise<{ cartId: string; setCookie?: string }> {
+  if (userId) {
+    await db().insert(carts).values({ userId }).onConflictDoNothing();
+    return { cartId: (await userCartId(userId))! };
+  }
+  const named = await visitorCartIdFromRequest(request);
+  let cartId: string | undefined;
+  if (named) {
+    const [row] = await db()
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, named), sql`${carts.userId} is null`));
+    cartId = row?.id;
+  }
+  if (!cartId) {
+    const [row] = await db().insert(carts).values({}).returning({ id: carts.id });
+    cartId = row.id;
+  }
+  return { cartId, setCookie: await cartCookie().serialize(cartId) };
+}
+
+function stockMessage(available: number, inCart = 0): string {
+  if (available <= 0) return "This colour is out of stock";
+  const already = inCart > 0 ? ` (${inCart} already in your cart)` : "";
+  return `Only ${available} left in stock${already}`;
+}
+
+async function touch(cartId: string) {
+  await db().update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+async function currentQuantity(cartId: string, variantId: string): Promise<number> {
+  const [row] = await db()
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+  return row?.quantity ?? 0;
+}
+
+/** Adds units of a colour; the same colour again raises its line's quantity. Refuses beyond stock. */
+export async function addToCart(cartId: string, variantId: string, quantity: number): Promise<void> {
+  const [variant] = await db()
+    .select({ productId: productVariants.productId, status: products.status })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId));
+  if (!variant || variant.status !== "published") throw new CartError("This product is not available.", 404);
+  const [available, inCart] = await Promise.all([
+    availableStock([variantId]).then((m) => m.get(variantId) ?? 0),
+    currentQuantity(cartId, variantId),
+  ]);
+  if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
+  await db()
+    .insert(cartLines)
+    .values({ cartId, productId: variant.productId, variantId, quantity })
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.variantId],
+      set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+    });
+  await touch(cartId);
+}
+
+/**
+ * Sets a line's quantity. Below 1 is ignored (the spec's rule); raising it beyond what is available
+ * is refused, lowering it is always allowed.
+ */
+export async function setLineQuantity(cartId: string, variantId: string, quantity: number): Promise<void> {
+  if (quantity < 1) return;
+  const inCart = await currentQuantity(cartId, variantId);
+  if (inCart === 0) throw new CartError("This item is no longer in your cart.", 404);
+  if (quantity > inCart) {
+    const available = (await availableStock([variantId])).get(variantId) ?? 0;
+    if (quantity > available) throw new CartError(stockMessage(available), 409);
+  }
+  await db()
+    .update(cartLines)
+    .set({ quantity })
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+  await touch(cartId);
+}
+
+/** Removes the line of this colour (a colour is one product's variant). */
+export async function removeLine(cartId: string, variantId: string): Promise<void> {
+  await db().delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+  await touch(cartId);
+}
+
+export async function clearCart(cartId: string): Promise<void> {
+  await db().delete(cartLines).where(eq(cartLines.cartId, cartId));
+  await touch(cartId);
+}
+
+/** Empties the request's cart, if it has one (the payment return page does this). */
+export async function clearCartForRequest(request: Request, userId: string | null): Promise<void> {
+  const cartId = await cartIdForRequest(request, userId);
+  if (cartId) await clearCart(cartId);
+}
+
+/**
+ * On sign-in: moves a visitor cart's lines into the user's cart (created when missing). Quantities of
+ * the same colour add up, capped at what is available (at least 1, so a sold-out line stays visible
+ * and checkout explains it). The visitor cart is deleted; clear its cookie with clearVisitorCartCookie().
+ * Returns the user's cart id.
+ */
+export async function mergeVisitorCartIntoUser(visitorCartId: string, userId: string): Promise<string> {
+  return db().transaction(async (tx) => {
+    await tx.insert(carts).values({ userId }).onConflictDoNothing();
+    const userCart = (await userCartId(userId, tx))!;
+    if (userCart === visitorCartId) return userCart;
+    const visitorLines = await tx
+      .select({ variantId: cartLines.variantId, productId: cartLines.productId, quantity: cartLines.quantity })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(and(eq(cartLines.cartId, visitorCartId), sql`${carts.userId} is null`));
+    if (visitorLines.length > 0) {
+      const userLines = await tx
+        .select({ variantId: cartLines.variantId, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.cartId, userCart));
+      const owned = new Map(userLines.map((l) => [l.variantId, l.quantity]));
+      const stock = await availableStock(
+        visitorLines.map((l) => l.variantId),
+        tx,
+      );
+      for (const line of visitorLines) {
+        const wanted = line.quantity + (owned.get(line.variantId) ?? 0);
+        const quantity = Math.max(1, Math.min(wanted, stock.get(line.variantId) ?? 0));
+        await tx
+          .insert(cartLines)
+          .values({ cartId: userCart, productId: line.productId, variantId: line.variantId, quantity })
+          .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.variantId], set: { quantity } });
+      }
+    }
+    await tx.delete(carts).where(and(eq(carts.id, visitorCartId), sql`${carts.userId} is null`));
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, userCart));
+    return userCart;
+  });
+}

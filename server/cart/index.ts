@@ -1,0 +1,20 @@
+export {
+  CartError,
+  addToCart,
+  cartIdForRequest,
+  clearCart,
+  clearCartForRequest,
+  clearVisitorCartCookie,
+  countItems,
+  getCartCount,
+  getCartForRequest,
+  mergeVisitorCartIntoUser,
+  openCartForRequest,
+  readCart,
+  removeLine,
+  setLineQuantity,
+  visitorCartIdFromRequest,
+  type CartLine,
+  type CartView,
+} from "./cart";
+export { applyCartIntent, cartIntentSchema, type CartIntent } from "./intent";

@@ -1,0 +1,22 @@
+/**
+ * A plain HTML form post (no JavaScript) is a top-level navigation: browsers mark it with
+ * Sec-Fetch-Mode: navigate. React Router's fetchers and forms use fetch(), marked cors/same-origin.
+ * Without the header (old browsers) we answer as for a document, which always works.
+ */
+export function isDocumentRequest(request: Request): boolean {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  return mode === null || mode === "navigate";
+}
+
+/** The path of the page the request came from when it is on this site, else the fallback. */
+export function refererPath(request: Request, fallback: string): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return fallback;
+  try {
+    const from = new URL(referer);
+    const here = new URL(request.url);
+    return from.origin === here.origin ? `${from.pathname}${from.search}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
