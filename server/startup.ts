@@ -3,7 +3,10 @@ import { config } from "./config";
 import { openDatabase, setDatabase, database } from "./db/client";
 import { seed } from "./db/seed";
 import { log } from "./log";
+import { startReservationSweep } from "./orders/reservations";
 import { startBus } from "./realtime/bus";
+
+let stopSweep: (() => void) | undefined;
 
 /** Opens and migrates the database, seeds what is missing and starts listening for events. */
 export async function startServices() {
@@ -14,11 +17,13 @@ export async function startServices() {
   const seeded = await seed();
   await ensureFirstAdmin();
   await startBus();
+  stopSweep = startReservationSweep();
   log.info({ db: d.kind, products: seeded.products, ms: Date.now() - started }, "database ready");
   return c;
 }
 
 export async function stopServices() {
+  stopSweep?.();
   await database().close();
   setDatabase(undefined);
 }

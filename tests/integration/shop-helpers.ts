@@ -1,8 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { addToCart, openCartForRequest } from "../../server/cart";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { db } from "../../server/db/client";
-import { productVariants, products } from "../../server/db/schema";
+import { orders, productVariants, products, stockReservations } from "../../server/db/schema";
+import { signPayload } from "../../server/payments/signature";
+import { completedEvent, readTestSession, testWebhookSecret, TEST_SIGNATURE_HEADER } from "../../server/payments/test-provider";
+import { handlePaymentWebhook } from "../../server/payments/webhooks";
+import type { CheckoutDetails } from "~/lib/checkout-form";
 
 /** Helpers for the cart, checkout and payment tests: real code paths, real database. */
 
@@ -31,4 +35,45 @@ export async function cartWith(lines: { variantId: string; quantity: number }[])
   const { cartId, setCookie } = await openCartForRequest(new Request("http://localhost:3000/cart", { method: "POST" }), null);
   for (const l of lines) await addToCart(cartId, l.variantId, l.quantity);
   return { cartId, cookie: setCookie!.split(";")[0] };
+}
+
+export function buyer(n = 1): CheckoutDetails {
+  return {
+    email: `buyer${n}@example.com`,
+    name: `Buyer Number${n}`,
+    line1: `${n} Test Street`,
+    line2: undefined,
+    city: "London",
+    postalCode: "N1 1AA",
+    country: "GB",
+  };
+}
+
+/** Delivers a body to the test webhook endpoint's handler exactly as an HTTP request would. */
+export function postTestWebhook(body: string, signature: string | null) {
+  const headers = new Headers({ "Content-Type": "application/json" });
+  if (signature !== null) headers.set(TEST_SIGNATURE_HEADER, signature);
+  return handlePaymentWebhook("test", new Request("http://localhost:3000/api/webhooks/test", { method: "POST", headers, body }));
+}
+
+/** The signed `checkout.session.completed` the test provider sends for a paid session. */
+export function paidEventFor(sessionId: string, timestamp?: number) {
+  const session = readTestSession(sessionId);
+  if (!session) throw new Error("not a test session");
+  const body = JSON.stringify(completedEvent(session, { brand: "visa", last4: "4242" }));
+  return { body, signature: signPayload(body, testWebhookSecret(), timestamp) };
+}
+
+export async function orderById(id: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** Moves an order's reservation into the past, as if its 30 minutes were over. */
+export async function lapseReservation(orderId: string) {
+  await db()
+    .update(stockReservations)
+    .set({ expiresAt: sql`now() - interval '1 minute'` })
+    .where(eq(stockReservations.orderId, orderId));
+  invalidateCatalog();
 }

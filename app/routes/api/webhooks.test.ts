@@ -1,0 +1,7 @@
+import { handlePaymentWebhook } from "@server/payments/webhooks";
+import type { Route } from "./+types/webhooks.test";
+
+/** The built-in test provider's signed events (DESIGN.md section 6). */
+export async function action({ request }: Route.ActionArgs) {
+  return handlePaymentWebhook("test", request);
+}

@@ -1,0 +1,130 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { getShopSettings } from "@server/content/settings";
+import { activeTestSession } from "@server/payments";
+import { payTestSession, testCardSchema } from "@server/payments/test-provider";
+import { formatMoney } from "~/lib/money";
+import type { Route } from "./+types/test-payment";
+
+/**
+ * The built-in test provider's hosted payment page. It stands in for Stripe's page: the card number
+ * is read here and goes no further; the shop learns only brand and last 4 through the webhook.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const session = activeTestSession(params.sessionId);
+  if (!session) throw data("Payment session not found", { status: 404 });
+  const shop = await getShopSettings();
+  return {
+    shopName: shop.shopName,
+    amountCents: session.amountCents,
+    email: session.email,
+    orderNumber: session.orderNumber,
+    expired: session.expiresAt.getTime() <= Date.now(),
+    cancelUrl: session.cancelUrl,
+  };
+}
+
+type CardField = "cardNumber" | "expiry" | "cvc";
+type ActionData = { error?: string; fieldErrors?: Partial<Record<CardField, string>> };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = activeTestSession(params.sessionId);
+  if (!session) throw data("Payment session not found", { status: 404 });
+  const form = await request.formData();
+  const parsed = testCardSchema.safeParse({ cardNumber: form.get("cardNumber"), expiry: form.get("expiry"), cvc: form.get("cvc") });
+  if (!parsed.success) {
+    const fieldErrors: ActionData["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as CardField] ??= issue.message;
+    return data<ActionData>({ fieldErrors }, { status: 422 });
+  }
+  const result = await payTestSession(session, parsed.data);
+  if (result.ok) return redirect(result.redirectTo, 303);
+  return data<ActionData>({ error: result.error }, { status: result.status });
+}
+
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: page ? `Pay ${page.shopName} | Test payments` : "Test payments" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const FIELDS: { name: CardField; label: string; autoComplete: string; placeholder: string; maxLength: number }[] = [
+  { name: "cardNumber", label: "Card number", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234", maxLength: 23 },
+  { name: "expiry", label: "Expiry (MM / YY)", autoComplete: "cc-exp", placeholder: "MM / YY", maxLength: 7 },
+  { name: "cvc", label: "CVC", autoComplete: "cc-csc", placeholder: "CVC", maxLength: 4 },
+];
+
+export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = actionData?.fieldErrors ?? {};
+  return (
+    <div className="min-h-screen bg-gray-100">
+      <div className="bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+        Test mode: no real card is charged. Use 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.
+      </div>
+      <main id="main" className="mx-auto max-w-md px-4 py-10">
+        <p className="text-sm font-medium text-gray-600">Pay {loaderData.shopName}</p>
+        <h1 className="mt-1 text-4xl font-bold" data-testid="pay-amount">
+          {formatMoney(loaderData.amountCents)}
+        </h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Order {loaderData.orderNumber} · {loaderData.email}
+        </p>
+        {loaderData.expired ? (
+          <div role="alert" className="mt-8 rounded-xl bg-white p-6 shadow-sm">
+            <p className="font-semibold">This payment session has expired.</p>
+            <p className="mt-2 text-sm text-gray-700">Return to the shop and check out again.</p>
+          </div>
+        ) : (
+          <Form method="post" noValidate className="mt-8 rounded-xl bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold">Card details</h2>
+            {actionData?.error ? (
+              <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+                {actionData.error}
+              </p>
+            ) : null}
+            <div className="mt-4 grid grid-cols-2 gap-4">
+              {FIELDS.map((f) => (
+                <div key={f.name} className={f.name === "cardNumber" ? "col-span-2" : undefined}>
+                  <label htmlFor={`pay-${f.name}`} className="text-sm font-medium">
+                    {f.label}
+                  </label>
+                  <input
+                    id={`pay-${f.name}`}
+                    name={f.name}
+                    inputMode="numeric"
+                    autoComplete={f.autoComplete}
+                    placeholder={f.placeholder}
+                    maxLength={f.maxLength}
+                    required
+                    aria-invalid={errors[f.name] ? true : undefined}
+                    aria-describedby={errors[f.name] ? `pay-${f.name}-error` : undefined}
+                    className={`mt-1 block w-full rounded-lg border px-3 py-2.5 font-mono text-base focus:outline-none focus:ring-2 focus:ring-brand-600 ${
+                      errors[f.name] ? "border-red-600" : "border-gray-300"
+                    }`}
+                  />
+                  {errors[f.name] ? (
+                    <p id={`pay-${f.name}-error`} className="mt-1 text-sm font-medium text-red-700">
+                      {errors[f.name]}
+                    </p>
+                  ) : null}
+                </div>
+              ))}
+            </div>
+            <button
+              type="submit"
+              disabled={paying}
+              className="mt-6 w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              {paying ? "Processing..." : `Pay ${formatMoney(loaderData.amountCents)}`}
+            </button>
+          </Form>
+        )}
+        <p className="mt-6 text-center">
+          <a href={loaderData.cancelUrl} className="text-sm font-medium text-gray-700 underline hover:text-gray-900">
+            Cancel and return to {loaderData.shopName}
+          </a>
+        </p>
+      </main>
+    </div>
+  );
+}

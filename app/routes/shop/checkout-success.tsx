@@ -1,0 +1,154 @@
+import { useEffect, useState } from "react";
+import { useLocation, useRevalidator } from "react-router";
+import { clearCartForRequest } from "@server/cart";
+import { getOrderBySession } from "@server/orders/queries";
+import { ResultPage } from "~/components/shop/result-page";
+import { formatMoney } from "~/lib/money";
+import { ORDER_STATUS_LABELS } from "~/lib/order-status";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/checkout-success";
+
+/**
+ * The provider's return page. It never marks anything paid: it shows what the webhook recorded,
+ * and until then a 'Confirming your payment...' state that checks again by itself.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const order = sessionId ? await getOrderBySession(sessionId) : null;
+  if (order) await clearCartForRequest(request, null);
+  return {
+    reference: sessionId.slice(-12),
+    order: order && {
+      number: order.number,
+      status: order.status,
+      cancelReason: order.cancelReason,
+      lines: order.lines,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      totalCents: order.totalCents,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Payment Successful", description: "Your order confirmation.", path: "/checkout-success", noindex: true });
+
+const POLL_MS = 1500;
+const MAX_POLLS = 80;
+const LINKS = [
+  { to: "/products", label: "Continue Shopping" },
+  { to: "/", label: "Return to Homepage" },
+];
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const { reference, order } = loaderData;
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const waiting = order?.status === "pending";
+  const [polls, setPolls] = useState(0);
+
+  // The cart was emptied on the server: refresh the header badge once.
+  useEffect(() => {
+    void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!waiting || polls >= MAX_POLLS) return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, polls, revalidator]);
+
+  const referenceLine = (
+    <p>
+      Order reference: <strong className="font-mono" data-testid="order-reference">{reference}</strong>
+    </p>
+  );
+
+  if (!order) {
+    return (
+      <ResultPage tone="problem" title="We could not find this payment" links={LINKS}>
+        {reference ? referenceLine : null}
+        <p>If you were charged, please contact us and quote the reference above.</p>
+      </ResultPage>
+    );
+  }
+
+  if (order.status === "cancelled" || order.status === "payment_failed") {
+    const soldOut = order.cancelReason?.startsWith("Sold out");
+    return (
+      <ResultPage tone="problem" title={order.status === "cancelled" ? "Order Cancelled" : "Payment Failed"} links={LINKS}>
+        {referenceLine}
+        <p>
+          {order.status === "payment_failed"
+            ? "Your payment did not go through, and no charges were made."
+            : soldOut
+              ? "Your payment reached us after the items you chose had sold out. We have refunded it in full and sent you an email."
+              : `This order was cancelled: ${order.cancelReason ?? "it was not paid in time"}.`}
+        </p>
+      </ResultPage>
+    );
+  }
+
+  return (
+    <ResultPage tone="success" title="Payment Successful!" links={LINKS}>
+      {referenceLine}
+      {waiting ? (
+        <div role="status" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 p-5">
+          <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+          <p className="font-semibold">Confirming your payment...</p>
+          <p className="text-sm text-gray-600">
+            {polls >= MAX_POLLS ? "This is taking longer than usual." : "This page updates by itself."}{" "}
+            <a href={`${location.pathname}${location.search}`} className="font-semibold text-brand-700 underline">
+              Check again
+            </a>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p>
+            Order number: <strong data-testid="order-number">{order.number}</strong>
+          </p>
+          <p>
+            Status: <strong data-testid="order-status">{ORDER_STATUS_LABELS[order.status]}</strong>
+          </p>
+          <p>A confirmation email with your order details is on its way.</p>
+          <table className="mt-4 w-full text-left text-sm">
+            <caption className="sr-only">Your order</caption>
+            <thead>
+              <tr className="border-b border-gray-200">
+                <th scope="col" className="py-2 font-semibold">Item</th>
+                <th scope="col" className="py-2 text-right font-semibold">Qty</th>
+                <th scope="col" className="py-2 text-right font-semibold">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((l) => (
+                <tr key={`${l.title}-${l.variantName}`} className="border-b border-gray-100">
+                  <td className="py-2">
+                    {l.title} ({l.variantName})
+                  </td>
+                  <td className="py-2 text-right">{l.quantity}</td>
+                  <td className="py-2 text-right">{formatMoney(l.lineTotalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-3 text-right font-normal text-gray-600">Shipping</th>
+                <td className="pt-3 text-right">{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2} className="pt-1 text-right font-bold">Total</th>
+                <td className="pt-1 text-right font-bold" data-testid="order-total">{formatMoney(order.totalCents)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </>
+      )}
+    </ResultPage>
+  );
+}

@@ -1,0 +1,119 @@
+import { cartIdForRequest, readCart } from "../cart";
+import { config } from "../config";
+import { readSignedValue, signedCookie } from "../http/cookies";
+import { log } from "../log";
+import { abandonOrder, attachPaymentSession, placePendingOrder } from "../orders/place";
+import { RESERVATION_MINUTES } from "../orders/reservations";
+import { paymentProvider, PaymentSetupError } from "../payments";
+import type { CheckoutDetails } from "~/lib/checkout-form";
+
+/**
+ * Checkout (DESIGN.md section 6): price the cart from the database, place a pending order that
+ * reserves its units, open a payment session that expires with the reservation, hand back its URL.
+ */
+
+export class EmptyCartError extends Error {
+  constructor() {
+    super("Your cart is empty.");
+    this.name = "EmptyCartError";
+  }
+}
+
+/** The provider answered without a page to send the shopper to. */
+export class NoCheckoutUrlError extends Error {
+  constructor() {
+    super("No checkout URL received from payment processor. Please try again.");
+    this.name = "NoCheckoutUrlError";
+  }
+}
+
+/**
+ * Stripe refuses sessions shorter than 30 minutes from their creation, so the hold starts a minute
+ * beyond that at checkout; the reservation and the session then end at the same instant.
+ */
+const SESSION_SETUP_ALLOWANCE_MS = 60_000;
+
+export type CheckoutStarted = { orderId: string; orderNumber: string; sessionId: string; paymentUrl: string };
+
+export async function startCheckout(input: {
+  cartId: string | null;
+  userId: string | null;
+  details: CheckoutDetails;
+  /** This shopper's previous unpaid checkout, replaced by this one. */
+  supersedeOrderId?: string | null;
+}): Promise<CheckoutStarted> {
+  const cart = input.cartId ? await readCart(input.cartId) : null;
+  if (!cart || cart.lines.length === 0) throw new EmptyCartError();
+  const provider = paymentProvider();
+  const expiresAt = new Date(Date.now() + RESERVATION_MINUTES * 60_000 + SESSION_SETUP_ALLOWANCE_MS);
+  const order = await placePendingOrder({
+    lines: cart.lines.map((l) => ({
+      productId: l.productId,
+      variantId: l.variantId,
+      title: l.title,
+      variantName: l.variantName,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+    })),
+    shipping: input.details,
+    userId: input.userId,
+    provider: provider.name,
+    expiresAt,
+    supersedeOrderId: input.supersedeOrderId,
+  });
+  if (order.supersededSessionId) {
+    provider.expireSession(order.supersededSessionId).catch((err: unknown) => log.warn({ err }, "could not expire a replaced payment session"));
+  }
+  const publicUrl = config().publicUrl;
+  let session;
+  try {
+    session = await provider.createSession({
+      orderId: order.id,
+      orderNumber: order.number,
+      email: input.details.email,
+      lines: cart.lines,
+      totalCents: order.totalCents,
+      currency: order.currency,
+      expiresAt,
+      successUrl: `${publicUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${publicUrl}/cancel`,
+    });
+  } catch (err) {
+    await abandonOrder(order.id, "The payment session could not be opened");
+    if (err instanceof PaymentSetupError) throw err;
+    log.error({ err, orderId: order.id }, "payment provider failed to open a session");
+    throw new PaymentSetupError("the payment provider could not be reached");
+  }
+  await attachPaymentSession(order.id, session.id);
+  if (!session.url) {
+    await abandonOrder(order.id, "The payment provider returned no payment page");
+    throw new NoCheckoutUrlError();
+  }
+  return { orderId: order.id, orderNumber: order.number, sessionId: session.id, paymentUrl: session.url };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Names the shopper's unpaid checkout, so starting again replaces it instead of holding units twice. */
+function pendingCheckoutCookie() {
+  return signedCookie("checkout", (RESERVATION_MINUTES + 5) * 60);
+}
+
+/** startCheckout for the current request's cart; the answer carries the cookie naming the new order. */
+export async function startCheckoutForRequest(
+  request: Request,
+  userId: string | null,
+  details: CheckoutDetails,
+): Promise<CheckoutStarted & { setCookie: string }> {
+  const [cartId, previous] = await Promise.all([
+    cartIdForRequest(request, userId),
+    readSignedValue(pendingCheckoutCookie(), request),
+  ]);
+  const started = await startCheckout({
+    cartId,
+    userId,
+    details,
+    supersedeOrderId: previous && UUID.test(previous) ? previous : null,
+  });
+  return { ...started, setCookie: await pendingCheckoutCookie().serialize(started.orderId) };
+}

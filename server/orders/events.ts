@@ -1,0 +1,26 @@
+import type { Tx } from "../db/client";
+import { orderEvents, type OrderStatus } from "../db/schema";
+import { notify } from "../realtime/bus";
+
+export type OrderEventInput = {
+  orderId: string;
+  /** Who did it: "customer", "system", "provider:stripe", or an admin's id. */
+  actor: string;
+  type: string;
+  fromStatus?: OrderStatus | null;
+  toStatus?: OrderStatus | null;
+  note?: string | null;
+};
+
+/** Appends to the order's history and announces the change (delivered after commit). */
+export async function recordOrderEvent(tx: Tx, e: OrderEventInput, action: "created" | "updated" = "updated") {
+  await tx.insert(orderEvents).values({
+    orderId: e.orderId,
+    actor: e.actor,
+    type: e.type,
+    fromStatus: e.fromStatus ?? null,
+    toStatus: e.toStatus ?? null,
+    note: e.note ?? null,
+  });
+  await notify(tx, { type: "order", id: e.orderId, action });
+}

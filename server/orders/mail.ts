@@ -1,0 +1,63 @@
+import { getShopSettings } from "../content/settings";
+import { sendMail } from "../mail/send";
+import { countryName } from "~/lib/countries";
+import { formatMoney } from "~/lib/money";
+import { getOrderSummary, type OrderSummary } from "./queries";
+
+function itemLines(order: OrderSummary): string[] {
+  return order.lines.map((l) => `  ${l.quantity} x ${l.title} (${l.variantName})  ${formatMoney(l.lineTotalCents)}`);
+}
+
+function addressLines(order: OrderSummary): string[] {
+  const s = order.shipping;
+  return [order.name, s.line1, s.line2, `${s.city} ${s.postalCode}`, countryName(s.country)].filter((l): l is string => !!l);
+}
+
+/** The order confirmation: number, lines, totals and the shipping address. */
+export async function sendOrderConfirmation(orderId: string) {
+  const order = await getOrderSummary(orderId);
+  if (!order) return;
+  const shop = await getShopSettings();
+  const text = [
+    `Hello ${order.name},`,
+    "",
+    `Thank you for your order. We have received your payment and are getting your parcel ready.`,
+    "",
+    `Order number: ${order.number}`,
+    "",
+    ...itemLines(order),
+    "",
+    `Subtotal: ${formatMoney(order.subtotalCents)}`,
+    `Shipping: ${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}`,
+    `Total: ${formatMoney(order.totalCents)}`,
+    ...(order.paymentBrand && order.paymentLast4 ? [`Paid with ${order.paymentBrand} ending ${order.paymentLast4}`] : []),
+    "",
+    "Shipping to:",
+    ...addressLines(order).map((l) => `  ${l}`),
+    "",
+    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
+    "",
+    shop.shopName,
+  ].join("\n");
+  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number}`, text, replyTo: shop.supportEmail });
+}
+
+/** The order could not be fulfilled (paid after its units were sold): cancelled and refunded. */
+export async function sendSoldOutNotice(orderId: string) {
+  const order = await getOrderSummary(orderId);
+  if (!order) return;
+  const shop = await getShopSettings();
+  const text = [
+    `Hello ${order.name},`,
+    "",
+    `We are sorry: your payment for order ${order.number} reached us after the time we could hold your items, and they sold out in the meantime.`,
+    `We have cancelled the order and refunded ${formatMoney(order.totalCents)} to your card. Refunds usually show within 5-10 days.`,
+    "",
+    ...itemLines(order),
+    "",
+    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
+    "",
+    shop.shopName,
+  ].join("\n");
+  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number} was cancelled and refunded`, text, replyTo: shop.supportEmail });
+}

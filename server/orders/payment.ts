@@ -1,0 +1,171 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { invalidateCatalog } from "../catalog/cache";
+import { db, type Tx } from "../db/client";
+import { orderItems, orders, paymentEvents, productVariants, type OrderStatus } from "../db/schema";
+import { notify } from "../realtime/bus";
+import { recordOrderEvent } from "./events";
+import { lockVariants, releaseReservations, reservedUnits } from "./reservations";
+
+/**
+ * What a provider's webhook tells us, already verified and translated by the payment adapter.
+ * `eventId` is the provider's event id: applying an event is idempotent on (provider, eventId).
+ */
+export type PaymentConfirmation = {
+  provider: string;
+  eventId: string;
+  eventType: string;
+  sessionId: string;
+  paymentId: string | null;
+  brand: string | null;
+  last4: string | null;
+};
+
+export type PaymentOutcome =
+  | { kind: "duplicate" | "unknown-session" | "already-paid" }
+  | { kind: "paid"; orderId: string }
+  /** Paid after its reservation lapsed and the units were sold: cancelled, to be refunded. */
+  | { kind: "sold-out"; orderId: string; paymentId: string | null };
+
+export const SOLD_OUT_REASON = "Sold out: the payment arrived after the reserved units were sold";
+
+/** Records the event id; false when it was already applied (a redelivery, or a concurrent twin). */
+async function firstDelivery(tx: Tx, provider: string, eventId: string, eventType: string): Promise<boolean> {
+  // Two deliveries at once: the second insert waits on the first's uncommitted key, then conflicts.
+  const rows = await tx
+    .insert(paymentEvents)
+    .values({ provider, id: eventId, type: eventType })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+async function lockOrderBySession(tx: Tx, sessionId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.providerSessionId, sessionId)).for("update");
+  return order;
+}
+
+/**
+ * A payment succeeded. In ONE transaction: mark the order paid ('processing') with brand and last 4,
+ * turn its reservation into a stock decrement guarded never to go below 0, record the event.
+ * If the units it needs are no longer there (its reservation lapsed and others bought them), the
+ * order is cancelled instead and the caller refunds the payment.
+ */
+export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOutcome> {
+  const outcome = await db().transaction(async (tx): Promise<PaymentOutcome> => {
+    if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return { kind: "duplicate" };
+    const order = await lockOrderBySession(tx, p.sessionId);
+    if (!order) return { kind: "unknown-session" };
+    if (order.status === "processing" || order.status === "completed") return { kind: "already-paid" };
+
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
+    const stock = await lockVariants(tx, variantIds);
+    // This order's own active reservation counts for it; everyone else's is off limits.
+    const heldByOthers = await reservedUnits(tx, variantIds, order.id);
+    const fits = items.every(
+      (i) => i.variantId && (stock.get(i.variantId) ?? 0) - i.quantity >= (heldByOthers.get(i.variantId) ?? 0),
+    );
+    const actor = `provider:${p.provider}`;
+    await releaseReservations(tx, order.id);
+    await notify(tx, { type: "catalog" });
+
+    if (!fits) {
+      await tx
+        .update(orders)
+        .set({ status: "cancelled", cancelReason: SOLD_OUT_REASON, paymentIntentId: p.paymentId, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        actor,
+        type: "cancelled",
+        fromStatus: order.status,
+        toStatus: "cancelled",
+        note: `${SOLD_OUT_REASON}; the payment will be refunded.`,
+      });
+      return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId };
+    }
+
+    for (const item of items) {
+      const [decremented] = await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
+        .where(and(eq(productVariants.id, item.variantId!), gte(productVariants.stock, item.quantity)))
+        .returning({ id: productVariants.id });
+      // Cannot happen under the variant lock after the check above; if it did, roll everything back.
+      if (!decremented) throw new Error(`Stock guard refused the decrement of variant ${item.variantId}`);
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: "processing",
+        cancelReason: null,
+        paidAt: new Date(),
+        paymentIntentId: p.paymentId,
+        paymentBrand: p.brand,
+        paymentLast4: p.last4,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    const card = p.brand && p.last4 ? ` by ${p.brand} ending ${p.last4}` : "";
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      actor,
+      type: "paid",
+      fromStatus: order.status,
+      toStatus: "processing",
+      note: `Paid${card}; reserved units taken from stock.`,
+    });
+    return { kind: "paid", orderId: order.id };
+  });
+  if (outcome.kind === "paid" || outcome.kind === "sold-out") invalidateCatalog();
+  return outcome;
+}
+
+/**
+ * The payment failed (async method) or the session expired: an order still pending becomes
+ * 'payment_failed' or 'cancelled' and its units are released. Idempotent like confirmPayment.
+ */
+export async function closeUnpaidOrder(
+  p: Pick<PaymentConfirmation, "provider" | "eventId" | "eventType" | "sessionId">,
+  to: Extract<OrderStatus, "payment_failed" | "cancelled">,
+): Promise<{ orderId: string } | null> {
+  const reason = to === "payment_failed" ? "The payment failed" : "The payment session expired";
+  const closed = await db().transaction(async (tx) => {
+    if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return null;
+    const order = await lockOrderBySession(tx, p.sessionId);
+    if (!order || order.status !== "pending") return null;
+    await tx
+      .update(orders)
+      .set({ status: to, cancelReason: to === "cancelled" ? reason : null, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await releaseReservations(tx, order.id);
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      actor: `provider:${p.provider}`,
+      type: to,
+      fromStatus: "pending",
+      toStatus: to,
+      note: `${reason}; reserved units released.`,
+    });
+    await notify(tx, { type: "catalog" });
+    return { orderId: order.id };
+  });
+  if (closed) invalidateCatalog();
+  return closed;
+}
+
+/** An event we do not act on is still recorded, so a redelivery is recognised. */
+export async function recordIgnoredEvent(provider: string, eventId: string, eventType: string) {
+  await db().transaction((tx) => firstDelivery(tx, provider, eventId, eventType));
+}
+
+export async function recordRefund(orderId: string, result: { refundId: string } | { error: string }) {
+  await db().transaction((tx) =>
+    recordOrderEvent(
+      tx,
+      "refundId" in result
+        ? { orderId, actor: "system", type: "refunded", note: `Payment refunded (${result.refundId}).` }
+        : { orderId, actor: "system", type: "refund_failed", note: `Automatic refund failed: ${result.error}. Refund it by hand.` },
+    ),
+  );
+}

@@ -1,0 +1,167 @@
+import { and, eq } from "drizzle-orm";
+import { invalidateCatalog } from "../catalog/cache";
+import { db, type Tx } from "../db/client";
+import { orderItems, orders } from "../db/schema";
+import { notify } from "../realtime/bus";
+import { recordOrderEvent } from "./events";
+import { newOrderNumber } from "./number";
+import { insertReservations, lockVariants, releaseReservations, reservedUnits } from "./reservations";
+
+/** A cart line priced from the catalogue by the server (never by the request). */
+export type PricedLine = {
+  productId: string;
+  variantId: string;
+  title: string;
+  variantName: string;
+  unitPriceCents: number;
+  quantity: number;
+};
+
+export type ShippingDetails = {
+  email: string;
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+};
+
+export type Shortage = { variantId: string; title: string; variantName: string; requested: number; available: number };
+
+/** Some colours cannot be reserved in the quantities asked for; nothing was written. */
+export class OutOfStockError extends Error {
+  constructor(readonly shortages: Shortage[]) {
+    super(`Out of stock: ${shortages.map((s) => `${s.title} ${s.variantName}`).join(", ")}`);
+    this.name = "OutOfStockError";
+  }
+}
+
+export type PlacedOrder = {
+  id: string;
+  number: string;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  currency: string;
+  /** The session of the order this one replaced, if it was still open: the caller expires it. */
+  supersededSessionId: string | null;
+};
+
+/** Shipping is free on every order for now (the storefront says so). */
+const SHIPPING_CENTS = 0;
+
+async function insertOrderWithUniqueNumber(tx: Tx, values: Omit<typeof orders.$inferInsert, "number">) {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, number: newOrderNumber() })
+      .onConflictDoNothing({ target: orders.number })
+      .returning({ id: orders.id, number: orders.number });
+    if (row) return row;
+    if (attempt >= 5) throw new Error("Could not allocate a unique order number");
+  }
+}
+
+/** Cancels an unpaid order in the caller's transaction and gives its units back. */
+export async function cancelPendingOrder(tx: Tx, orderId: string, reason: string, actor: string) {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelReason: reason, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning({ sessionId: orders.providerSessionId });
+  if (!row) return null;
+  await releaseReservations(tx, orderId);
+  await recordOrderEvent(tx, { orderId, actor, type: "cancelled", fromStatus: "pending", toStatus: "cancelled", note: reason });
+  await notify(tx, { type: "catalog" });
+  return row;
+}
+
+/**
+ * Places a pending order and reserves its units until `expiresAt`, in one transaction. The variants
+ * are locked first; if any colour is short, OutOfStockError lists every shortage and nothing is
+ * written. `supersedeOrderId` is this shopper's previous unpaid checkout: it is cancelled first so
+ * its units count for the new one (a shopper going back from the payment page is not blocked by
+ * their own reservation).
+ */
+export async function placePendingOrder(input: {
+  lines: PricedLine[];
+  shipping: ShippingDetails;
+  userId: string | null;
+  provider: string;
+  expiresAt: Date;
+  supersedeOrderId?: string | null;
+}): Promise<PlacedOrder> {
+  const { lines, shipping } = input;
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const placed = await db().transaction(async (tx) => {
+    const superseded = input.supersedeOrderId
+      ? await cancelPendingOrder(tx, input.supersedeOrderId, "Replaced by a new checkout", "customer")
+      : null;
+    const variantIds = lines.map((l) => l.variantId);
+    const stock = await lockVariants(tx, variantIds);
+    const reserved = await reservedUnits(tx, variantIds);
+    const shortages = lines.flatMap((l) => {
+      const available = Math.max(0, (stock.get(l.variantId) ?? 0) - (reserved.get(l.variantId) ?? 0));
+      return l.quantity > available
+        ? [{ variantId: l.variantId, title: l.title, variantName: l.variantName, requested: l.quantity, available }]
+        : [];
+    });
+    if (shortages.length > 0) throw new OutOfStockError(shortages);
+    const order = await insertOrderWithUniqueNumber(tx, {
+      userId: input.userId,
+      email: shipping.email,
+      name: shipping.name,
+      shipLine1: shipping.line1,
+      shipLine2: shipping.line2 || null,
+      shipCity: shipping.city,
+      shipPostalCode: shipping.postalCode,
+      shipCountry: shipping.country,
+      status: "pending",
+      subtotalCents,
+      shippingCents: SHIPPING_CENTS,
+      totalCents: subtotalCents + SHIPPING_CENTS,
+      currency: "usd",
+      paymentProvider: input.provider,
+    });
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.productId,
+        variantId: l.variantId,
+        title: l.title,
+        variantName: l.variantName,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+      })),
+    );
+    await insertReservations(tx, order.id, lines, input.expiresAt);
+    await recordOrderEvent(
+      tx,
+      { orderId: order.id, actor: "customer", type: "created", toStatus: "pending", note: "Checkout started; units reserved." },
+      "created",
+    );
+    await notify(tx, { type: "catalog" });
+    return { ...order, supersededSessionId: superseded?.sessionId ?? null };
+  });
+  invalidateCatalog();
+  return {
+    id: placed.id,
+    number: placed.number,
+    subtotalCents,
+    shippingCents: SHIPPING_CENTS,
+    totalCents: subtotalCents + SHIPPING_CENTS,
+    currency: "usd",
+    supersededSessionId: placed.supersededSessionId,
+  };
+}
+
+export async function attachPaymentSession(orderId: string, sessionId: string) {
+  await db().update(orders).set({ providerSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** The payment session could not be opened: the order is cancelled and its units released. */
+export async function abandonOrder(orderId: string, reason: string) {
+  await db().transaction((tx) => cancelPendingOrder(tx, orderId, reason, "system"));
+  invalidateCatalog();
+}

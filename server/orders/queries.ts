@@ -1,0 +1,61 @@
+import { asc, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { orderItems, orders, type OrderStatus } from "../db/schema";
+
+export type OrderSummary = {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  cancelReason: string | null;
+  email: string;
+  name: string;
+  shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
+  lines: { title: string; variantName: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  paymentBrand: string | null;
+  paymentLast4: string | null;
+};
+
+async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.title), asc(orderItems.variantName));
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    cancelReason: order.cancelReason,
+    email: order.email,
+    name: order.name,
+    shipping: {
+      line1: order.shipLine1,
+      line2: order.shipLine2,
+      city: order.shipCity,
+      postalCode: order.shipPostalCode,
+      country: order.shipCountry,
+    },
+    lines: items.map((i) => ({
+      title: i.title,
+      variantName: i.variantName,
+      unitPriceCents: i.unitPriceCents,
+      quantity: i.quantity,
+      lineTotalCents: i.unitPriceCents * i.quantity,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    paymentBrand: order.paymentBrand,
+    paymentLast4: order.paymentLast4,
+  };
+}
+
+export async function getOrderSummary(orderId: string): Promise<OrderSummary | null> {
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+  return order ? summarise(order) : null;
+}
+
+/** The order a payment session belongs to (the return page knows only the session id). */
+export async function getOrderBySession(sessionId: string): Promise<OrderSummary | null> {
+  const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+  return order ? summarise(order) : null;
+}

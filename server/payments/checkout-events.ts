@@ -1,0 +1,42 @@
+import type { PaymentEvent } from "./provider";
+
+/** The part of a Stripe `checkout.session.*` event the shop reads (the test provider sends the same). */
+export type CheckoutSessionEvent = {
+  id: string;
+  type: string;
+  data: {
+    object: {
+      id: string;
+      payment_status?: string | null;
+      payment_intent?: string | { id: string } | null;
+    };
+  };
+};
+
+export type CardLookup = (paymentId: string | null) => Promise<{ brand: string; last4: string } | null>;
+
+/**
+ * Stripe's Checkout events, as both adapters receive them: completed (paid unless an async method is
+ * still pending), async payment succeeded / failed, and expired. Anything else is acknowledged only.
+ */
+export async function translateCheckoutEvent(event: CheckoutSessionEvent, card: CardLookup): Promise<PaymentEvent> {
+  const base = { eventId: event.id, eventType: event.type };
+  const session = event.data?.object;
+  if (!session?.id) return { kind: "ignored", ...base };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      // A completed session paid by a delayed method (bank debit) reports 'unpaid' until its async event.
+      if (session.payment_status === "unpaid") return { kind: "ignored", ...base };
+      const paymentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      const details = await card(paymentId);
+      return { kind: "paid", ...base, sessionId: session.id, paymentId, brand: details?.brand ?? null, last4: details?.last4 ?? null };
+    }
+    case "checkout.session.async_payment_failed":
+      return { kind: "failed", ...base, sessionId: session.id };
+    case "checkout.session.expired":
+      return { kind: "expired", ...base, sessionId: session.id };
+    default:
+      return { kind: "ignored", ...base };
+  }
+}

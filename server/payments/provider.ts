@@ -1,0 +1,68 @@
+/**
+ * The seam between the shop and a card payment provider (DESIGN.md section 2). Two adapters:
+ * Stripe Checkout (when STRIPE_SECRET_KEY is set) and the built-in test provider (otherwise).
+ * Card numbers never reach the shop through it: only brand and last 4.
+ */
+
+export type ProviderName = "test" | "stripe";
+
+export type SessionLine = { title: string; variantName: string; unitPriceCents: number; quantity: number };
+
+export type CreateSessionInput = {
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  /** Priced by the server from the database. */
+  lines: SessionLine[];
+  totalCents: number;
+  currency: string;
+  /** The same instant the order's reservation lapses. */
+  expiresAt: Date;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type CheckoutSession = { id: string; url: string | null };
+
+/** A verified webhook event, translated into what the shop acts on. */
+export type PaymentEvent =
+  | {
+      kind: "paid";
+      eventId: string;
+      eventType: string;
+      sessionId: string;
+      paymentId: string | null;
+      brand: string | null;
+      last4: string | null;
+    }
+  | { kind: "failed" | "expired"; eventId: string; eventType: string; sessionId: string }
+  | { kind: "ignored"; eventId: string; eventType: string };
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The request header carrying the webhook signature. */
+  readonly signatureHeader: string;
+  createSession(input: CreateSessionInput): Promise<CheckoutSession>;
+  /** Verifies signature and timestamp (WebhookSignatureError otherwise) and translates the event. */
+  parseWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
+  refund(paymentId: string, idempotencyKey: string): Promise<{ id: string }>;
+  /** Closes a session nobody should pay any more (best effort). */
+  expireSession(sessionId: string): Promise<void>;
+}
+
+/** A webhook whose signature is missing, forged or too old. Answered with 400; nothing changes. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** The provider refused or failed to open a session; the message is safe to show. */
+export class PaymentSetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentSetupError";
+  }
+}

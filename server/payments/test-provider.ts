@@ -1,0 +1,220 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { config } from "../config";
+import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
+import type { CreateSessionInput, PaymentProvider } from "./provider";
+import { WebhookSignatureError } from "./provider";
+import { signPayload, verifySignature } from "./signature";
+
+/**
+ * The built-in test provider: behaves like a hosted checkout without leaving the machine. Its
+ * sessions are self-contained signed tokens (no table, so any instance can serve the payment page),
+ * its payment page is /pay/test/:sessionId, and on success it delivers a signed
+ * `checkout.session.completed` event to POST /api/webhooks/test, as Stripe would.
+ */
+
+export const TEST_CARDS = { succeeds: "4242424242424242", declined: "4000000000000002" } as const;
+export const TEST_SIGNATURE_HEADER = "Test-Signature";
+
+function derivedSecret(purpose: string): string {
+  return crypto.createHmac("sha256", config().authSecret).update(`test-payments:${purpose}`).digest("hex");
+}
+
+export function testWebhookSecret(): string {
+  return derivedSecret("webhook");
+}
+
+const sessionPayload = z.object({
+  o: z.string(), // order id
+  n: z.string(), // order number
+  a: z.number().int(), // amount in cents
+  c: z.string(), // currency
+  e: z.string(), // customer email
+  x: z.number().int(), // expires at, unix seconds
+  s: z.string(), // success URL template
+  k: z.string(), // cancel URL
+  r: z.string(), // nonce: two sessions of one order differ
+});
+
+export type TestSession = {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  expiresAt: Date;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+const b64 = (s: string) => Buffer.from(s).toString("base64url");
+const sign = (data: string) => crypto.createHmac("sha256", derivedSecret("session")).update(data).digest("base64url");
+
+function createSessionId(input: CreateSessionInput): string {
+  const payload = b64(
+    JSON.stringify({
+      o: input.orderId,
+      n: input.orderNumber,
+      a: input.totalCents,
+      c: input.currency,
+      e: input.email,
+      x: Math.floor(input.expiresAt.getTime() / 1000),
+      s: input.successUrl,
+      k: input.cancelUrl,
+      r: crypto.randomBytes(6).toString("base64url"),
+    }),
+  );
+  return `cs_test_${payload}.${sign(payload)}`;
+}
+
+/** The session a payment-page URL names, or null when it is malformed or not signed by us. */
+export function readTestSession(id: string): TestSession | null {
+  const match = /^cs_test_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(id);
+  if (!match) return null;
+  const [, payload, signature] = match;
+  const expected = Buffer.from(sign(payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  const p = sessionPayload.safeParse(data);
+  if (!p.success) return null;
+  return {
+    id,
+    orderId: p.data.o,
+    orderNumber: p.data.n,
+    amountCents: p.data.a,
+    currency: p.data.c,
+    email: p.data.e,
+    expiresAt: new Date(p.data.x * 1000),
+    successUrl: p.data.s.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(id)),
+    cancelUrl: p.data.k,
+  };
+}
+
+/** The payment page's form. Messages follow Stripe's hosted page. */
+export const testCardSchema = z.object({
+  cardNumber: z
+    .string({ error: "Your card number is incomplete." })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{13,19}$/, "Your card number is incomplete.")),
+  expiry: z
+    .string({ error: "Your card's expiration date is incomplete." })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete.")
+    .refine((v) => {
+      const [month, year] = v.split("/").map((p) => Number(p.trim()));
+      const now = new Date();
+      return 2000 + year > now.getFullYear() || (2000 + year === now.getFullYear() && month >= now.getMonth() + 1);
+    }, "Your card's expiration date is in the past."),
+  cvc: z
+    .string({ error: "Your card's security code is incomplete." })
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type TestCard = z.infer<typeof testCardSchema>;
+
+export type TestPaymentResult =
+  | { ok: true; redirectTo: string }
+  | { ok: false; status: 402 | 410 | 422 | 502; error: string };
+
+/** Sends the signed event to the shop's webhook, as the provider's servers would. */
+export type WebhookDelivery = (body: string, signature: string) => Promise<boolean>;
+
+const deliverOverHttp: WebhookDelivery = async (body, signature) => {
+  const res = await fetch(`${config().publicUrl}/api/webhooks/test`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [TEST_SIGNATURE_HEADER]: signature },
+    body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  return res.ok;
+};
+
+/** The event Stripe would send for this session, plus the card's brand and last 4 the test provider reports. */
+export function completedEvent(session: TestSession, card: { brand: string; last4: string }) {
+  return {
+    id: `evt_test_${crypto.randomBytes(12).toString("hex")}`,
+    object: "event",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: session.id,
+        object: "checkout.session",
+        client_reference_id: session.orderId,
+        customer_email: session.email,
+        amount_total: session.amountCents,
+        currency: session.currency,
+        mode: "payment",
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: `pi_test_${crypto.randomBytes(12).toString("hex")}`,
+        metadata: { orderId: session.orderId, orderNumber: session.orderNumber },
+        payment_method_details: { type: "card", card },
+      },
+    },
+  };
+}
+
+/**
+ * Pays a session with a test card. The card number stops here: only brand and last 4 go on.
+ * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (the shopper may retry).
+ */
+export async function payTestSession(
+  session: TestSession,
+  card: TestCard,
+  deliver: WebhookDelivery = deliverOverHttp,
+): Promise<TestPaymentResult> {
+  if (session.expiresAt.getTime() <= Date.now()) {
+    return { ok: false, status: 410, error: "This payment session has expired. Return to the shop and check out again." };
+  }
+  if (card.cardNumber === TEST_CARDS.declined) return { ok: false, status: 402, error: "Your card was declined." };
+  if (card.cardNumber !== TEST_CARDS.succeeds) {
+    return { ok: false, status: 422, error: "This is the test payment page: use the card 4242 4242 4242 4242." };
+  }
+  const body = JSON.stringify(completedEvent(session, { brand: "visa", last4: card.cardNumber.slice(-4) }));
+  const delivered = await deliver(body, signPayload(body, testWebhookSecret())).catch(() => false);
+  if (!delivered) return { ok: false, status: 502, error: "The shop could not confirm this payment. Please try again." };
+  return { ok: true, redirectTo: session.successUrl };
+}
+
+type TestEventObject = CheckoutSessionEvent["data"]["object"] & {
+  payment_method_details?: { card?: { brand?: string; last4?: string } };
+};
+
+export function testProvider(): PaymentProvider {
+  return {
+    name: "test",
+    signatureHeader: TEST_SIGNATURE_HEADER,
+    async createSession(input) {
+      const id = createSessionId(input);
+      return { id, url: `${config().publicUrl}/pay/test/${id}` };
+    },
+    async parseWebhook(rawBody, signature) {
+      verifySignature(rawBody, signature, testWebhookSecret());
+      let event: CheckoutSessionEvent;
+      try {
+        event = JSON.parse(rawBody) as CheckoutSessionEvent;
+      } catch {
+        throw new WebhookSignatureError("Signed body is not JSON");
+      }
+      const card = (event.data?.object as TestEventObject | undefined)?.payment_method_details?.card;
+      return translateCheckoutEvent(event, async () =>
+        card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+      );
+    },
+    // No money moved, so there is nothing to give back; the id is for the order's history.
+    async refund() {
+      return { id: `re_test_${crypto.randomBytes(12).toString("hex")}` };
+    },
+    // Sessions are stateless tokens: a paid superseded session is handled as a late payment.
+    async expireSession() {},
+  };
+}

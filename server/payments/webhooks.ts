@@ -1,0 +1,77 @@
+import { log } from "../log";
+import { sendOrderConfirmation, sendSoldOutNotice } from "../orders/mail";
+import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, recordRefund, type PaymentOutcome } from "../orders/payment";
+import { paymentProvider } from "./index";
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "./provider";
+
+/**
+ * POST /api/webhooks/:provider. A missing, forged or stale signature gets 400 and changes nothing;
+ * a verified event is applied idempotently. Errors other than the signature answer 500, so the
+ * provider delivers again later.
+ */
+export async function handlePaymentWebhook(name: ProviderName, request: Request): Promise<Response> {
+  const provider = paymentProvider();
+  if (provider.name !== name) return Response.json({ error: "This payment provider is not enabled" }, { status: 404 });
+  const rawBody = await request.text();
+  let event: PaymentEvent;
+  try {
+    event = await provider.parseWebhook(rawBody, request.headers.get(provider.signatureHeader));
+  } catch (err) {
+    if (!(err instanceof WebhookSignatureError)) throw err;
+    log.warn({ provider: name, reason: err.message }, "rejected a payment webhook");
+    return Response.json({ error: "Invalid signature" }, { status: 400 });
+  }
+  await applyPaymentEvent(provider, event);
+  return Response.json({ received: true });
+}
+
+async function afterCommit(what: string, orderId: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (err) {
+    // The order is already right; a redelivery would be a duplicate, so log for staff instead.
+    log.error({ err, orderId }, `${what} failed after the payment was applied`);
+  }
+}
+
+/** A paid order that could not be fulfilled gets its money back through the provider, and an email. */
+async function refundSoldOutOrder(provider: PaymentProvider, orderId: string, paymentId: string | null) {
+  if (!paymentId) {
+    await recordRefund(orderId, { error: "the provider reported no payment id" });
+  } else {
+    try {
+      const refund = await provider.refund(paymentId, `refund-${orderId}`);
+      await recordRefund(orderId, { refundId: refund.id });
+    } catch (err) {
+      log.error({ err, orderId }, "automatic refund failed");
+      await recordRefund(orderId, { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  await sendSoldOutNotice(orderId);
+}
+
+export async function applyPaymentEvent(provider: PaymentProvider, event: PaymentEvent): Promise<PaymentOutcome | null> {
+  const ids = { provider: provider.name, eventId: event.eventId, eventType: event.eventType };
+  switch (event.kind) {
+    case "paid": {
+      const outcome = await confirmPayment({ ...ids, sessionId: event.sessionId, paymentId: event.paymentId, brand: event.brand, last4: event.last4 });
+      if (outcome.kind === "paid") {
+        await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
+      } else if (outcome.kind === "sold-out") {
+        await afterCommit("refund of a sold-out order", outcome.orderId, () =>
+          refundSoldOutOrder(provider, outcome.orderId, outcome.paymentId),
+        );
+      }
+      return outcome;
+    }
+    case "failed":
+      await closeUnpaidOrder({ ...ids, sessionId: event.sessionId }, "payment_failed");
+      return null;
+    case "expired":
+      await closeUnpaidOrder({ ...ids, sessionId: event.sessionId }, "cancelled");
+      return null;
+    case "ignored":
+      await recordIgnoredEvent(ids.provider, ids.eventId, ids.eventType);
+      return null;
+  }
+}

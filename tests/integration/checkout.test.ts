@@ -1,0 +1,168 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as cartAction } from "../../app/routes/shop/cart";
+import { action as checkoutAction } from "../../app/routes/shop/checkout";
+import { readCart } from "../../server/cart";
+import { OutOfStockError, startCheckout } from "../../server/checkout";
+import { db } from "../../server/db/client";
+import { orderEvents, orderItems, orders, outboxMail, stockReservations } from "../../server/db/schema";
+import { readTestSession, payTestSession } from "../../server/payments/test-provider";
+import { buyer, cartWith, orderById, postTestWebhook, setStock, stockOf, variantOf } from "./shop-helpers";
+import { useTestDatabase } from "./test-db";
+
+/** Calls a route action as React Router would, with just the request. */
+type AnyAction = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
+const call = (fn: unknown, request: Request) => (fn as AnyAction)({ request, params: {}, context: {} });
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** What a route action answered: a Response (redirect) or data() with its status. */
+function answer(result: unknown): { status: number; body?: unknown; headers: Headers } {
+  if (result instanceof Response) return { status: result.status, headers: result.headers };
+  const r = result as { data: unknown; init?: { status?: number; headers?: HeadersInit } };
+  return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
+}
+
+const inProcess = (body: string, signature: string) => postTestWebhook(body, signature).then((r) => r.ok);
+
+describe("checkout with the test provider", () => {
+  useTestDatabase({ seed: true });
+
+  it("ignores a tampered price or total: the order and the payment session are priced from the database", async () => {
+    const purple = await variantOf("r36s", "Purple");
+    const added = answer(
+      await call(cartAction, post("/cart", { intent: "add", variantId: purple.id, quantity: "2", price: "0.01", priceCents: "1" })),
+    );
+    expect(added.status).toBe(303);
+    const cookie = added.headers.get("Set-Cookie")!.split(";")[0];
+
+    const details = { ...buyer(1), line2: "" } as Record<string, string>;
+    const checkedOut = answer(
+      await call(checkoutAction, post("/checkout", { ...details, price: "1", total: "1", totalCents: "1", subtotalCents: "1" }, { Cookie: cookie })),
+    );
+    expect(checkedOut.status).toBe(303);
+    const paymentUrl = checkedOut.headers.get("Location")!;
+    expect(paymentUrl).toMatch(/^http:\/\/localhost:3000\/pay\/test\/cs_test_/);
+    const session = readTestSession(decodeURIComponent(paymentUrl.split("/pay/test/")[1]))!;
+    expect(session.amountCents).toBe(2 * purple.priceCents);
+    const order = await orderById(session.orderId);
+    expect(order).toMatchObject({ status: "pending", subtotalCents: 2 * purple.priceCents, totalCents: 2 * purple.priceCents, shippingCents: 0 });
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items).toMatchObject([{ unitPriceCents: purple.priceCents, quantity: 2, variantName: "Purple" }]);
+  });
+
+  it("answers fetchers with JSON-ish data and plain forms with a 303 back", async () => {
+    const black = await variantOf("r36s", "Black");
+    const js = answer(await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "1" }, { "Sec-Fetch-Mode": "cors" })));
+    expect(js).toMatchObject({ status: 200, body: { ok: true, cartCount: 1 } });
+    const cookie = js.headers.get("Set-Cookie")!.split(";")[0];
+    const tooMany = answer(
+      await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "999" }, { "Sec-Fetch-Mode": "cors", Cookie: cookie })),
+    );
+    expect(tooMany).toMatchObject({ status: 409, body: { ok: false, error: expect.stringMatching(/^Only \d+ left in stock/) } });
+    const invalid = answer(await call(cartAction, post("/cart", { intent: "add", variantId: "nope" }, { "Sec-Fetch-Mode": "cors" })));
+    expect(invalid).toMatchObject({ status: 400, body: { ok: false, error: "Please choose a colour." } });
+    const plain = answer(
+      await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "1" }, { Cookie: cookie, Referer: "http://localhost:3000/products/r36s", "Sec-Fetch-Mode": "navigate" })),
+    );
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Location")).toBe("/products/r36s");
+    const buy = answer(await call(cartAction, post("/cart", { intent: "buy", variantId: black.id, quantity: "1" }, { Cookie: cookie, "Sec-Fetch-Mode": "cors" })));
+    expect(buy.status).toBe(303);
+    expect(buy.headers.get("Location")).toBe("/checkout");
+  });
+
+  it("gives field-level errors for missing or invalid details", async () => {
+    const res = answer(await call(checkoutAction, post("/checkout", { email: "not-an-email", name: "", country: "XX" })));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      kind: "invalid",
+      fieldErrors: {
+        email: "Please enter a valid email address.",
+        name: "Please enter your full name.",
+        line1: "Please enter your address.",
+        city: "Please enter your town or city.",
+        postalCode: "Please enter your postal code.",
+        country: "Please choose a country from the list.",
+      },
+    });
+  });
+
+  it("when short of stock: says which item, makes no order and no payment session", async () => {
+    const orange = await variantOf("r36pro", "Orange");
+    const white = await variantOf("r36pro", "White");
+    const { cartId } = await cartWith([
+      { variantId: orange.id, quantity: 3 },
+      { variantId: white.id, quantity: 1 },
+    ]);
+    await setStock(orange.id, 2);
+    await setStock(white.id, 0);
+    const before = await db().select({ id: orders.id }).from(orders);
+    const error = await startCheckout({ cartId, userId: null, details: buyer(2) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutOfStockError);
+    expect((error as OutOfStockError).shortages).toEqual([
+      expect.objectContaining({ variantName: "Orange", requested: 3, available: 2 }),
+      expect.objectContaining({ variantName: "White", requested: 1, available: 0 }),
+    ]);
+    expect(await db().select({ id: orders.id }).from(orders)).toHaveLength(before.length);
+    await setStock(orange.id, 15);
+    await setStock(white.id, 10);
+  });
+
+  it("pays with 4242: one transaction marks it Processing with brand and last 4, takes the units from stock and emails", async () => {
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    const stockBefore = await stockOf(teal.id);
+    const { cartId } = await cartWith([{ variantId: teal.id, quantity: 2 }]);
+    const started = await startCheckout({ cartId, userId: null, details: buyer(3) });
+    expect(started.orderNumber).toMatch(/^PR-\d{6}-[2-9A-Z]{5}$/);
+    const session = readTestSession(started.sessionId)!;
+    expect(session.expiresAt.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
+
+    const declined = await payTestSession(session, { cardNumber: "4000000000000002", expiry: "12 / 39", cvc: "123" }, inProcess);
+    expect(declined).toEqual({ ok: false, status: 402, error: "Your card was declined." });
+    expect((await orderById(started.orderId)).status).toBe("pending");
+
+    const paid = await payTestSession(session, { cardNumber: "4242424242424242", expiry: "12 / 39", cvc: "123" }, inProcess);
+    expect(paid).toEqual({ ok: true, redirectTo: `http://localhost:3000/checkout-success?session_id=${encodeURIComponent(started.sessionId)}` });
+    const order = await orderById(started.orderId);
+    expect(order).toMatchObject({ status: "processing", paymentBrand: "visa", paymentLast4: "4242", totalCents: 2 * teal.priceCents });
+    expect(order.paidAt).toBeInstanceOf(Date);
+    // The card number went no further than the payment page.
+    expect(JSON.stringify(order)).not.toContain("4242424242424242");
+    expect(await stockOf(teal.id)).toBe(stockBefore - 2);
+    const holds = await db().select().from(stockReservations).where(eq(stockReservations.orderId, order.id));
+    expect(holds.every((h) => h.releasedAt !== null)).toBe(true);
+    const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(history.map((e) => e.type).sort()).toEqual(["created", "paid"]);
+    const [mail] = await db().select().from(outboxMail).where(and(eq(outboxMail.to, "buyer3@example.com")));
+    expect(mail.subject).toContain(order.number);
+    expect(mail.text).toContain("2 x 35XXPro");
+    expect(mail.text).toContain("$159.98");
+    expect(mail.text).toContain("3 Test Street");
+    expect(mail.text).toContain("United Kingdom");
+    // The cart itself is emptied by the return page, not here.
+    expect((await readCart(cartId)).count).toBe(2);
+  });
+
+  it("a new checkout from the same shopper replaces the unpaid one instead of holding the units twice", async () => {
+    const white = await variantOf("r36s", "White");
+    await setStock(white.id, 1);
+    const { cookie } = await cartWith([{ variantId: white.id, quantity: 1 }]);
+    const fields = { ...buyer(4), line2: "" } as Record<string, string>;
+    const first = answer(await call(checkoutAction, post("/checkout", fields, { Cookie: cookie })));
+    expect(first.status).toBe(303);
+    const pending = first.headers.get("Set-Cookie")!.split(";")[0];
+    const second = answer(await call(checkoutAction, post("/checkout", fields, { Cookie: `${cookie}; ${pending}` })));
+    expect(second.status).toBe(303);
+    const mine = await db().select().from(orders).where(eq(orders.email, "buyer4@example.com"));
+    expect(mine.map((o) => o.status).sort()).toEqual(["cancelled", "pending"]);
+    expect(mine.find((o) => o.status === "cancelled")?.cancelReason).toBe("Replaced by a new checkout");
+    await setStock(white.id, 40);
+  });
+});
