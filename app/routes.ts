@@ -41,6 +41,7 @@ export default [
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
   route("pay/test/:sessionId", "routes/pay/test-payment.tsx"),
   route("api/webhooks/test", "routes/api/webhooks.test.ts"),
+  route("api/webhooks/stripe", "routes/api/webhooks.stripe.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("blog/rss.xml", "routes/api/blog-rss.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),

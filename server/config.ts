@@ -87,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     authSecret = readOrCreateSecret(dataDir);
   }
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    throw new Error("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: without it no payment can be confirmed.");
+  }
   if (!embedded && c.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
     throw new Error("ADMIN_PASSWORD is the demo password; choose another one for a deployed shop.");
   }

@@ -1,11 +1,13 @@
+import { config } from "../config";
 import type { PaymentProvider } from "./provider";
+import { stripeProvider } from "./stripe-provider";
 import { readTestSession, testProvider, type TestSession } from "./test-provider";
 
 let current: PaymentProvider | undefined;
 
-/** The built-in test provider (the Stripe adapter comes next). */
+/** Stripe when STRIPE_SECRET_KEY is set, the built-in test provider otherwise. */
 export function paymentProvider(): PaymentProvider {
-  current ??= testProvider();
+  current ??= config().STRIPE_SECRET_KEY ? stripeProvider() : testProvider();
   return current;
 }
 

@@ -1,0 +1,7 @@
+import { handlePaymentWebhook } from "@server/payments/webhooks";
+import type { Route } from "./+types/webhooks.stripe";
+
+/** Stripe's signed events, verified with STRIPE_WEBHOOK_SECRET. */
+export async function action({ request }: Route.ActionArgs) {
+  return handlePaymentWebhook("stripe", request);
+}

@@ -1,0 +1,102 @@
+import Stripe from "stripe";
+import { config } from "../config";
+import { log } from "../log";
+import { translateCheckoutEvent } from "./checkout-events";
+import { PaymentSetupError, WebhookSignatureError, type PaymentProvider } from "./provider";
+import { SIGNATURE_TOLERANCE_SECONDS } from "./signature";
+
+/**
+ * Stripe Checkout through the official SDK. STRIPE_API_HOST (e.g. http://127.0.0.1:12111) points
+ * the SDK elsewhere: the tests run it against a local fake speaking Stripe's HTTP API.
+ */
+function apiEndpoint(host: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!host) return {};
+  const url = new URL(host.includes("://") ? host : `https://${host}`);
+  return {
+    host: url.hostname,
+    port: url.port || (url.protocol === "http:" ? 80 : 443),
+    protocol: url.protocol === "http:" ? "http" : "https",
+  };
+}
+
+export function stripeProvider(): PaymentProvider {
+  const c = config();
+  if (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET) {
+    throw new Error("Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+  }
+  const webhookSecret = c.STRIPE_WEBHOOK_SECRET;
+  const stripe = new Stripe(c.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...apiEndpoint(c.STRIPE_API_HOST),
+  });
+
+  /** Brand and last 4 live on the payment's charge, not on the session. */
+  async function cardOf(paymentId: string | null) {
+    if (!paymentId) return null;
+    try {
+      const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ["latest_charge"] });
+      const charge = intent.latest_charge;
+      const card = typeof charge === "object" && charge ? charge.payment_method_details?.card : null;
+      return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
+    } catch (err) {
+      // The payment stands without them; they are only shown to staff.
+      log.warn({ err, paymentId }, "could not read the card brand and last 4 from Stripe");
+      return null;
+    }
+  }
+
+  return {
+    name: "stripe",
+    signatureHeader: "Stripe-Signature",
+    async createSession(input) {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: input.lines.map((l) => ({
+              quantity: l.quantity,
+              price_data: {
+                currency: input.currency,
+                unit_amount: l.unitPriceCents,
+                product_data: { name: `${l.title} (${l.variantName})` },
+              },
+            })),
+            customer_email: input.email,
+            client_reference_id: input.orderId,
+            metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+            payment_intent_data: { metadata: { orderId: input.orderId, orderNumber: input.orderNumber } },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          },
+          { idempotencyKey: `checkout-session-${input.orderId}` },
+        );
+        return { id: session.id, url: session.url };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeError) throw new PaymentSetupError(err.message);
+        throw err;
+      }
+    },
+    async parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : "Invalid signature");
+      }
+      return translateCheckoutEvent(event as Parameters<typeof translateCheckoutEvent>[0], cardOf);
+    },
+    async refund(paymentId, idempotencyKey) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentId, metadata: { reason: "sold out before the payment arrived" } },
+        { idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+    async expireSession(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, describe, expect, it } from "vitest";
+import { startCheckout, PaymentSetupError } from "../../server/checkout";
+import { db } from "../../server/db/client";
+import { orderEvents, stockReservations } from "../../server/db/schema";
+import { handlePaymentWebhook } from "../../server/payments/webhooks";
+import { FAKE_STRIPE_KEY, startFakeStripe } from "./fake-stripe";
+import { buyer, cartWith, lapseReservation, orderById, postTestWebhook, setStock, stockOf, variantOf } from "./shop-helpers";
+import { useTestDatabase } from "./test-db";
+
+const fake = await startFakeStripe();
+const WEBHOOK_SECRET = "whsec_fake_secret";
+const sdk = new Stripe(FAKE_STRIPE_KEY);
+
+function deliver(event: object, signature?: string) {
+  const payload = JSON.stringify(event);
+  const header = signature ?? sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return handlePaymentWebhook(
+    "stripe",
+    new Request("http://localhost:3000/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+      body: payload,
+    }),
+  );
+}
+
+let eventCount = 0;
+function sessionEvent(type: string, sessionId: string, object: Record<string, unknown> = {}) {
+  return { id: `evt_fake_${++eventCount}`, object: "event", type, data: { object: { id: sessionId, object: "checkout.session", ...object } } };
+}
+
+describe("Stripe Checkout adapter against a local fake Stripe", () => {
+  useTestDatabase({
+    seed: true,
+    env: { STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: fake.url },
+  });
+  afterAll(() => fake.close());
+
+  it("creates a session with server-priced line items that expires with the reservation", async () => {
+    const purple = await variantOf("r36s", "Purple");
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    const { cartId } = await cartWith([
+      { variantId: purple.id, quantity: 2 },
+      { variantId: teal.id, quantity: 1 },
+    ]);
+    const started = await startCheckout({ cartId, userId: null, details: buyer(1) });
+    expect(started.paymentUrl).toBe(`https://checkout.stripe.com/c/pay/${started.sessionId}`);
+    const call = fake.requests.find((r) => r.path === "/v1/checkout/sessions")!;
+    const p = call.params;
+    expect(p.get("mode")).toBe("payment");
+    expect(p.get("line_items[0][price_data][unit_amount]")).toBe(String(purple.priceCents));
+    expect(p.get("line_items[0][quantity]")).toBe("2");
+    expect(p.get("line_items[0][price_data][product_data][name]")).toBe("R36S Retro Handheld (Purple)");
+    expect(p.get("line_items[1][price_data][unit_amount]")).toBe(String(teal.priceCents));
+    expect(p.get("line_items[1][price_data][currency]")).toBe("usd");
+    expect(p.get("customer_email")).toBe("buyer1@example.com");
+    expect(p.get("client_reference_id")).toBe(started.orderId);
+    expect(p.get("success_url")).toBe("http://localhost:3000/checkout-success?session_id={CHECKOUT_SESSION_ID}");
+    expect(p.get("cancel_url")).toBe("http://localhost:3000/cancel");
+    expect(call.headers["idempotency-key"]).toBe(`checkout-session-${started.orderId}`);
+    const [hold] = await db().select().from(stockReservations).where(eq(stockReservations.orderId, started.orderId));
+    expect(Number(p.get("expires_at"))).toBe(Math.floor(hold.expiresAt.getTime() / 1000));
+    expect((await orderById(started.orderId)).providerSessionId).toBe(started.sessionId);
+  });
+
+  it("confirms a payment from a webhook signed by the SDK's test helper; brand and last 4 come from the charge", async () => {
+    const black = await variantOf("r36pro", "Black");
+    const stock = await stockOf(black.id);
+    const started = await startCheckout({ cartId: (await cartWith([{ variantId: black.id, quantity: 1 }])).cartId, userId: null, details: buyer(2) });
+    const event = sessionEvent("checkout.session.completed", started.sessionId, { payment_status: "paid", payment_intent: "pi_fake_2" });
+
+    expect((await deliver(event, "t=1,v1=bad")).status).toBe(400);
+    expect((await orderById(started.orderId)).status).toBe("pending");
+    // The test provider's endpoint is closed while Stripe is the provider.
+    expect((await postTestWebhook(JSON.stringify(event), "t=1,v1=x")).status).toBe(404);
+
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    const order = await orderById(started.orderId);
+    expect(order).toMatchObject({ status: "processing", paymentProvider: "stripe", paymentIntentId: "pi_fake_2", paymentBrand: "mastercard", paymentLast4: "4444" });
+    expect(await stockOf(black.id)).toBe(stock - 1);
+  });
+
+  it("waits for async_payment_succeeded when a completed session is still unpaid; async failure releases the units", async () => {
+    const orange = await variantOf("r36pro", "Orange");
+    const a = await startCheckout({ cartId: (await cartWith([{ variantId: orange.id, quantity: 1 }])).cartId, userId: null, details: buyer(3) });
+    await deliver(sessionEvent("checkout.session.completed", a.sessionId, { payment_status: "unpaid", payment_intent: "pi_fake_3" }));
+    expect((await orderById(a.orderId)).status).toBe("pending");
+    await deliver(sessionEvent("checkout.session.async_payment_succeeded", a.sessionId, { payment_status: "paid", payment_intent: "pi_fake_3" }));
+    expect((await orderById(a.orderId)).status).toBe("processing");
+
+    const b = await startCheckout({ cartId: (await cartWith([{ variantId: orange.id, quantity: 1 }])).cartId, userId: null, details: buyer(4) });
+    await deliver(sessionEvent("checkout.session.async_payment_failed", b.sessionId, { payment_status: "unpaid" }));
+    expect((await orderById(b.orderId)).status).toBe("payment_failed");
+    const c = await startCheckout({ cartId: (await cartWith([{ variantId: orange.id, quantity: 1 }])).cartId, userId: null, details: buyer(5) });
+    await deliver(sessionEvent("checkout.session.expired", c.sessionId));
+    expect((await orderById(c.orderId)).status).toBe("cancelled");
+  });
+
+  it("refunds through Stripe a payment that arrived after its units were sold", async () => {
+    const white = await variantOf("r36pro", "White");
+    await setStock(white.id, 1);
+    const late = await startCheckout({ cartId: (await cartWith([{ variantId: white.id, quantity: 1 }])).cartId, userId: null, details: buyer(6) });
+    await lapseReservation(late.orderId);
+    const prompt = await startCheckout({ cartId: (await cartWith([{ variantId: white.id, quantity: 1 }])).cartId, userId: null, details: buyer(7) });
+    await deliver(sessionEvent("checkout.session.completed", prompt.sessionId, { payment_status: "paid", payment_intent: "pi_fake_prompt" }));
+    await deliver(sessionEvent("checkout.session.completed", late.sessionId, { payment_status: "paid", payment_intent: "pi_fake_late" }));
+
+    const refund = fake.requests.find((r) => r.path === "/v1/refunds")!;
+    expect(refund.params.get("payment_intent")).toBe("pi_fake_late");
+    expect(refund.headers["idempotency-key"]).toBe(`refund-${late.orderId}`);
+    expect((await orderById(late.orderId)).status).toBe("cancelled");
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, late.orderId));
+    expect(events.find((e) => e.type === "refunded")?.note).toContain("re_fake_");
+    expect(await stockOf(white.id)).toBe(0);
+  });
+
+  it("a refused session becomes 'Payment setup failed' with Stripe's message, and the units are released", async () => {
+    const purple = await variantOf("r36pro", "Purple");
+    fake.state.failNextSession = "Amount must be at least 50 cents";
+    const error = await startCheckout({ cartId: (await cartWith([{ variantId: purple.id, quantity: 1 }])).cartId, userId: null, details: buyer(8) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PaymentSetupError);
+    expect((error as Error).message).toBe("Amount must be at least 50 cents");
+    const holds = await db().select().from(stockReservations).where(eq(stockReservations.variantId, purple.id));
+    expect(holds.every((h) => h.releasedAt !== null)).toBe(true);
+  });
+});
