@@ -13,13 +13,14 @@ import {
 } from "../../server/cart";
 import { db } from "../../server/db/client";
 import { user } from "../../server/db/schema";
-import { cartWith, setStock, variantOf } from "./shop-helpers";
+import { cartWith, setStock, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 
 const withCookie = (cookie: string) => new Request("http://localhost:3000/cart", { headers: { Cookie: cookie } });
 
 describe("server cart", () => {
-  useTestDatabase({ seed: true });
+  useTestDatabase();
+  useCatalogue();
 
   it("adding the same colour raises its line; another colour is a new line; prices come from the catalogue", async () => {
     const purple = await variantOf("r36s", "Purple");

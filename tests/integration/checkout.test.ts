@@ -7,7 +7,7 @@ import { OutOfStockError, startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { orderEvents, orderItems, orders, outboxMail, stockReservations } from "../../server/db/schema";
 import { readTestSession, payTestSession } from "../../server/payments/test-provider";
-import { buyer, cartWith, orderById, postTestWebhook, setStock, stockOf, variantOf } from "./shop-helpers";
+import { buyer, cartWith, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 
 /** Calls a route action as React Router would, with just the request. */
@@ -32,7 +32,8 @@ function answer(result: unknown): { status: number; body?: unknown; headers: Hea
 const inProcess = (body: string, signature: string) => postTestWebhook(body, signature).then((r) => r.ok);
 
 describe("checkout with the test provider", () => {
-  useTestDatabase({ seed: true });
+  useTestDatabase();
+  useCatalogue();
 
   it("ignores a tampered price or total: the order and the payment session are priced from the database", async () => {
     const purple = await variantOf("r36s", "Purple");

@@ -5,7 +5,7 @@ import { db } from "../../server/db/client";
 import { orderEvents, outboxMail, paymentEvents, stockReservations } from "../../server/db/schema";
 import { signPayload } from "../../server/payments/signature";
 import { testWebhookSecret } from "../../server/payments/test-provider";
-import { buyer, cartWith, orderById, paidEventFor, postTestWebhook, stockOf, variantOf } from "./shop-helpers";
+import { buyer, cartWith, orderById, paidEventFor, postTestWebhook, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 
 async function pendingOrder(n: number, colour = "Black") {
@@ -27,7 +27,8 @@ async function paidEvents(orderId: string) {
 }
 
 describe("payment webhooks", () => {
-  useTestDatabase({ seed: true });
+  useTestDatabase();
+  useCatalogue();
 
   it("a missing, forged, tampered or stale signature gets 400 and changes nothing", async () => {
     const { orderId, sessionId, variant } = await pendingOrder(1);

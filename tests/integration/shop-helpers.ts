@@ -1,14 +1,42 @@
 import { and, eq, sql } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { addToCart, openCartForRequest } from "../../server/cart";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { db } from "../../server/db/client";
 import { orders, productVariants, products, stockReservations } from "../../server/db/schema";
+import { seedProducts } from "../../server/db/seed/products";
 import { signPayload } from "../../server/payments/signature";
 import { completedEvent, readTestSession, testWebhookSecret, TEST_SIGNATURE_HEADER } from "../../server/payments/test-provider";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
 import type { CheckoutDetails } from "~/lib/checkout-form";
 
 /** Helpers for the cart, checkout and payment tests: real code paths, real database. */
+
+/**
+ * The seed's three consoles and their colours, without the generated artwork: rendering it with
+ * sharp is most of seed()'s time, and these tests never look at images. Call after useTestDatabase().
+ */
+export function useCatalogue() {
+  beforeAll(async () => {
+    for (const p of seedProducts) {
+      const [row] = await db()
+        .insert(products)
+        .values({
+          slug: p.slug,
+          title: p.title,
+          descriptionHtml: p.descriptionHtml,
+          priceCents: p.priceCents,
+          compareAtCents: p.compareAtCents,
+          status: "published",
+          content: p.content,
+        })
+        .returning({ id: products.id });
+      await db()
+        .insert(productVariants)
+        .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, stock: v.stock, position })));
+    }
+  });
+}
 
 export async function variantOf(slug: string, colour: string) {
   const [row] = await db()

@@ -6,11 +6,12 @@ import { db } from "../../server/db/client";
 import { orderEvents, orders, outboxMail } from "../../server/db/schema";
 import { SOLD_OUT_REASON } from "../../server/orders/payment";
 import { sweepLapsedReservations } from "../../server/orders/reservations";
-import { buyer, cartWith, lapseReservation, orderById, paidEventFor, postTestWebhook, setStock, stockOf, variantOf } from "./shop-helpers";
+import { buyer, cartWith, lapseReservation, orderById, paidEventFor, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 
 describe("stock: reservations, races and late payments", () => {
-  useTestDatabase({ seed: true });
+  useTestDatabase();
+  useCatalogue();
 
   it.skipIf(testDbKind !== "postgres")(
     "50 concurrent buyers of the last 5 units: exactly 5 payment sessions, 45 sold-out answers, then stock 0 (real PostgreSQL only: PGlite has one connection, so nothing runs concurrently there)",

@@ -6,7 +6,7 @@ import { db } from "../../server/db/client";
 import { orderEvents, stockReservations } from "../../server/db/schema";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
 import { FAKE_STRIPE_KEY, startFakeStripe } from "./fake-stripe";
-import { buyer, cartWith, lapseReservation, orderById, postTestWebhook, setStock, stockOf, variantOf } from "./shop-helpers";
+import { buyer, cartWith, lapseReservation, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 
 const fake = await startFakeStripe();
@@ -33,9 +33,9 @@ function sessionEvent(type: string, sessionId: string, object: Record<string, un
 
 describe("Stripe Checkout adapter against a local fake Stripe", () => {
   useTestDatabase({
-    seed: true,
     env: { STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: fake.url },
   });
+  useCatalogue();
   afterAll(() => fake.close());
 
   it("creates a session with server-priced line items that expires with the reservation", async () => {

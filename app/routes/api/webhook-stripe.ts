@@ -1,5 +1,5 @@
 import { handlePaymentWebhook } from "@server/payments/webhooks";
-import type { Route } from "./+types/webhooks.stripe";
+import type { Route } from "./+types/webhook-stripe";
 
 /** Stripe's signed events, verified with STRIPE_WEBHOOK_SECRET. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { handlePaymentWebhook } from "@server/payments/webhooks";
-import type { Route } from "./+types/webhooks.test";
+import type { Route } from "./+types/webhook-test-provider";
 
 /** The built-in test provider's signed events (DESIGN.md section 6). */
 export async function action({ request }: Route.ActionArgs) {
