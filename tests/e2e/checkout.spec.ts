@@ -1,0 +1,170 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { waitForMail } from "./mailbox";
+
+const PURPLE = "R36S Retro Handheld Purple";
+const BLACK = "R36S Retro Handheld Black";
+
+async function addFromProductPage(page: Page, colour: string) {
+  await page.goto("/products/r36s");
+  await page.getByRole("radio", { name: colour }).check();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
+}
+
+/**
+ * Units of a colour that can still be bought, read through a page: the cart's refusal of an
+ * absurd quantity names what is left (a plain form post renders /cart with the message).
+ */
+async function unitsLeft(page: Page, colour: string): Promise<number> {
+  await page.goto("/products/r36s");
+  await page.getByRole("radio", { name: colour }).check();
+  const variantId = await page.locator('form[action="/cart"] input[name="variantId"]').first().inputValue();
+  const res = await page.request.post("/cart", { form: { intent: "add", variantId, quantity: "999" } });
+  expect(res.status()).toBe(409);
+  const match = /Only (\d+) left in stock/.exec(await res.text());
+  if (!match) throw new Error("no stock message on the cart page");
+  return Number(match[1]);
+}
+
+async function fillCheckout(page: Page, email: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Address line 1").fill("12 Analytical Row");
+  await page.getByLabel("City").fill("London");
+  await page.getByLabel("Postal code").fill("SE1 7PB");
+  await page.getByLabel("Country").selectOption("GB");
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+test("the empty cart and an empty checkout say so", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.getByText("Add some awesome gaming gear to get started!")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+});
+
+test.describe("buying", () => {
+  // The payment page answers a declined card with 402, which the browser reports in the console.
+  test.use({ allowedConsoleErrors: [/status of 402/] });
+
+  test("two colours, quantities, remove, reload, then a guest checkout: declined, retried with 4242, Processing", async ({ page }) => {
+    const email = `guest-${Date.now()}@example.com`;
+    const before = await unitsLeft(page, "Purple");
+
+    await addFromProductPage(page, "Purple");
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await addFromProductPage(page, "Black");
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+    await page.getByRole("link", { name: /^Cart/ }).click();
+    await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: `Decrease quantity of ${PURPLE}` })).toBeDisabled();
+    await page.getByRole("button", { name: `Increase quantity of ${PURPLE}` }).click();
+    await expect(page.getByLabel(`Quantity of ${PURPLE}`, { exact: true })).toHaveText("2");
+    await page.getByRole("button", { name: `Increase quantity of ${PURPLE}` }).click();
+    await expect(page.getByLabel(`Quantity of ${PURPLE}`, { exact: true })).toHaveText("3");
+    await page.getByRole("button", { name: `Decrease quantity of ${PURPLE}` }).click();
+    await expect(page.getByLabel(`Quantity of ${PURPLE}`, { exact: true })).toHaveText("2");
+    await page.getByRole("button", { name: `Remove ${BLACK}` }).click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByTestId("cart-total")).toHaveText("$99.98");
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByLabel(`Quantity of ${PURPLE}`, { exact: true })).toHaveText("2");
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page.getByRole("heading", { name: "Checkout", exact: true })).toBeVisible();
+    await expect(page.getByTestId("checkout-total")).toHaveText("$99.98");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByText("Please enter your email address.")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+    await expectAccessible(page);
+    await fillCheckout(page, email);
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByText("Setting up your payment...")).toBeVisible();
+
+    await page.waitForURL(/\/pay\/test\/cs_test_/);
+    await expect(page.getByTestId("pay-amount")).toHaveText("$99.98");
+    await expectAccessible(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await expectAccessible(page);
+    await fillCard(page, "4242 4242 4242 4242");
+
+    await page.waitForURL(/\/checkout-success\?session_id=/);
+    const sessionId = new URL(page.url()).searchParams.get("session_id")!;
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByTestId("order-reference")).toHaveText(sessionId.slice(-12));
+    const number = page.getByTestId("order-number");
+    await expect(number).toHaveText(/^PR-\d{6}-[2-9A-Z]{5}$/);
+    await expect(page.getByTestId("order-status")).toHaveText("Processing");
+    await expect(page.getByTestId("order-total")).toHaveText("$99.98");
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+    await expectAccessible(page);
+
+    const mail = await waitForMail(email, (await number.textContent())!);
+    expect(mail.text).toContain("2 x R36S Retro Handheld (Purple)");
+    expect(mail.text).toContain("$99.98");
+    expect(mail.text).toContain("12 Analytical Row");
+    expect(await unitsLeft(page, "Purple")).toBe(before - 2);
+  });
+
+  test("Buy Now goes to checkout; the cancel link leads to /cancel and the cart is still there", async ({ page }) => {
+    await page.goto("/products/r36s");
+    await page.getByRole("radio", { name: "Orange" }).check();
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await fillCheckout(page, `cancel-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.waitForURL(/\/pay\/test\//);
+    await page.getByRole("link", { name: /^Cancel and return/ }).click();
+    await expect(page).toHaveURL(/\/cancel$/);
+    await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
+    await expectAccessible(page);
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  });
+
+  test("the success page and the other result pages", async ({ page }) => {
+    await page.goto("/success");
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
+    await expectAccessible(page);
+    await page.goto("/checkout-success?session_id=cs_test_unknown_session_0123456789");
+    await expect(page.getByTestId("order-reference")).toHaveText("n_0123456789");
+    await expectAccessible(page);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the cart works with plain forms", async ({ page }) => {
+    await page.goto("/products/r36s");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page).toHaveURL(/\/products\/r36s$/);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await page.goto("/cart");
+    await page.getByRole("button", { name: /^Increase quantity of/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByLabel(/^Quantity of/)).toHaveText("2");
+    await page.getByRole("button", { name: /^Remove / }).click();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  });
+});
