@@ -12,8 +12,8 @@ const required = (message: string, max: number) =>
     .min(1, message)
     .max(max, `Please keep this under ${max} characters.`);
 
-export const checkoutSchema = z.object({
-  email: required("Please enter your email address.", 254).pipe(z.email("Please enter a valid email address.")),
+/** A shipping address; also the saved address of a customer account (server/accounts/address.ts). */
+export const shippingAddressSchema = z.object({
   name: required("Please enter your full name.", 120),
   line1: required("Please enter your address.", 200),
   line2: z
@@ -25,6 +25,10 @@ export const checkoutSchema = z.object({
   city: required("Please enter your town or city.", 100),
   postalCode: required("Please enter your postal code.", 20),
   country: z.enum(COUNTRY_CODES, { error: "Please choose a country from the list." }),
+});
+
+export const checkoutSchema = shippingAddressSchema.extend({
+  email: required("Please enter your email address.", 254).pipe(z.email("Please enter a valid email address.")),
 });
 
 export type CheckoutDetails = z.infer<typeof checkoutSchema>;

@@ -2,10 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/shop/cart";
 import { action as checkoutAction } from "../../app/routes/shop/checkout";
-import { readCart } from "../../server/cart";
+import { listOrdersForUser } from "../../server/accounts/orders";
+import { afterSignIn } from "../../server/auth/after-sign-in";
+import { getCartForRequest, readCart } from "../../server/cart";
 import { OutOfStockError, startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
-import { orderEvents, orderItems, orders, outboxMail, stockReservations } from "../../server/db/schema";
+import { orderEvents, orderItems, orders, outboxMail, stockReservations, user } from "../../server/db/schema";
 import { readTestSession, payTestSession } from "../../server/payments/test-provider";
 import { buyer, cartWith, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
@@ -165,5 +167,18 @@ describe("checkout with the test provider", () => {
     expect(mine.map((o) => o.status).sort()).toEqual(["cancelled", "pending"]);
     expect(mine.find((o) => o.status === "cancelled")?.cancelReason).toBe("Replaced by a new checkout");
     await setStock(white.id, 40);
+  });
+
+  it("signing in moves the visitor's cart into the account, and the order is linked to it", async () => {
+    await db().insert(user).values({ id: "user-checkout", name: "Signed In", email: "signed-in@example.com", emailVerified: true });
+    const purple = await variantOf("r36pro", "Purple");
+    const visitor = await cartWith([{ variantId: purple.id, quantity: 1 }]);
+    const cleared = await afterSignIn(new Request("http://localhost:3000/auth", { headers: { Cookie: visitor.cookie } }), "user-checkout");
+    expect(cleared).toEqual([expect.stringMatching(/^cart=; Max-Age=0/)]);
+    const cart = await getCartForRequest(new Request("http://localhost:3000/cart"), "user-checkout");
+    expect(cart.lines.map((l) => [l.variantName, l.quantity])).toEqual([["Purple", 1]]);
+    const started = await startCheckout({ cartId: cart.id, userId: "user-checkout", details: buyer(11) });
+    expect((await orderById(started.orderId)).userId).toBe("user-checkout");
+    expect((await listOrdersForUser("user-checkout")).map((o) => o.number)).toEqual([started.orderNumber]);
   });
 });

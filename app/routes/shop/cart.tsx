@@ -1,4 +1,5 @@
 import { data, Link, redirect, useFetcher, useFetchers } from "react-router";
+import { getSessionUser } from "@server/auth/session";
 import {
   applyCartIntent,
   CartError,
@@ -15,7 +16,8 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { cart: await getCartForRequest(request, null) };
+  const user = await getSessionUser(request);
+  return { cart: await getCartForRequest(request, user?.id ?? null) };
 }
 
 export type CartActionData = { ok: true; cartCount: number } | { ok: false; error: string };
@@ -29,7 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<CartActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
   }
-  const { cartId, setCookie } = await openCartForRequest(request, null);
+  const user = await getSessionUser(request);
+  const { cartId, setCookie } = await openCartForRequest(request, user?.id ?? null);
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   try {
     await applyCartIntent(cartId, parsed.data);

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getSavedAddress } from "@server/accounts/address";
+import { getSessionUser } from "@server/auth/session";
 import { getCartForRequest } from "@server/cart";
 import {
   EmptyCartError,
@@ -18,8 +20,15 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const cart = await getCartForRequest(request, null);
+  const user = await getSessionUser(request);
+  const [cart, address] = await Promise.all([
+    getCartForRequest(request, user?.id ?? null),
+    user ? getSavedAddress(user.id) : null,
+  ]);
+  // A signed-in customer starts from their account's email and saved address.
+  const prefill: Values | null = user ? { email: user.email, ...address } : null;
   return {
+    prefill,
     lines: cart.lines.map((l) => ({
       variantId: l.variantId,
       title: l.title,
@@ -49,7 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ kind: "invalid", fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
   try {
-    const started = await startCheckoutForRequest(request, null, parsed.data);
+    const user = await getSessionUser(request);
+    const started = await startCheckoutForRequest(request, user?.id ?? null, parsed.data);
     const headers = { "Set-Cookie": started.setCookie };
     if (isDocumentRequest(request)) return redirect(started.paymentUrl, { status: 303, headers });
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });
@@ -108,7 +118,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {actionData?.kind === "stock" ? <StockProblems shortages={actionData.shortages} /> : null}
           <CheckoutForm
             serverErrors={actionData?.kind === "invalid" ? actionData.fieldErrors : undefined}
-            values={actionData && "values" in actionData ? actionData.values : undefined}
+            values={actionData && "values" in actionData ? actionData.values : (loaderData.prefill ?? undefined)}
             disabled={settingUp}
           />
         </div>
