@@ -11,7 +11,7 @@ import { startServer } from "./server";
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PORT = 3291;
-const SHOPPERS = 8;
+const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 8);
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 400);
 const WARMUP = 24;
 
