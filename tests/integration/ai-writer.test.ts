@@ -14,7 +14,7 @@ beforeAll(async () => {
       BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
       AI_BASE_URL_GEMINI: `http://127.0.0.1:${fake.port}/gemini`,
       AI_BASE_URL_DEEPSEEK: `http://127.0.0.1:${fake.port}/deepseek`,
-      AI_TIMEOUT_MS: "4000",
+      AI_TIMEOUT_MS: "10000", // generous: the happy path must not time out on a loaded CI machine
       DEEPSEEK_API_KEY: FAKE_KEYS.deepseek,
     }),
   );
