@@ -69,7 +69,7 @@ describe("AI writer", () => {
       type: "error",
       message: TIMEOUT_MESSAGE,
     });
-    expect(Date.now() - started).toBeLessThan(8000);
+    expect(Date.now() - started).toBeLessThan(14_000);
   });
 
   it("refuses to call a provider without any key", async () => {
