@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createAdmin } from "../../server/auth/admins";
+import { config, setConfig } from "../../server/config";
 import { adminHeaders, requireAdmin, requireUser, safeRedirectPath } from "../../server/auth/guards";
 import { getSessionUser } from "../../server/auth/session";
 import { signInAdmin } from "../../server/auth/sign-in";
@@ -76,6 +77,24 @@ describe("auth guards with real better-auth sessions", () => {
     const cookie = await signInCookie("dan@example.com");
     await signOut(shopRequest("/auth/sign-out", { cookie, method: "POST" }));
     expect(await getSessionUser(shopRequest("/account", { cookie }))).toBeNull();
+  });
+
+  it("with ADMIN_REQUIRE_2FA=true an admin without two-factor is sent to enrol", async () => {
+    await createAdmin({ email: "strict@example.com", password: "strict-password-1" });
+    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.90" }), {
+      email: "strict@example.com",
+      password: "strict-password-1",
+    });
+    const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
+    const original = config();
+    setConfig({ ...original, ADMIN_REQUIRE_2FA: true });
+    try {
+      const res = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie })));
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/account/two-factor?required=admin");
+    } finally {
+      setConfig(original);
+    }
   });
 
   it("redirect targets stay on this site", () => {
