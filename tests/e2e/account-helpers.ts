@@ -22,6 +22,8 @@ export async function createConfirmedCustomer(request: APIRequestContext, baseUR
 /** Signs in on /auth with the page's form. */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   if (!new URL(page.url()).pathname.startsWith("/auth")) await page.goto("/auth");
+  // Wait for the sign-in form itself: a client-side navigation may still be showing another form.
+  await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
   await page.getByRole("main").getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -41,6 +41,7 @@ test("sign up, confirm from the email, come back to /account after signing in, s
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
   await expectAccessible(page);
+  expect((await page.request.get("/account")).headers()["cache-control"]).toBe("private, no-store");
 
   // Signed in, /auth sends us home.
   await page.goto("/auth");
@@ -118,6 +119,7 @@ test("forgot password: the emailed link sets a new password and signs out other 
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot password?" })).toBeVisible();
   await page.getByRole("main").getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("If an account exists for that email");
@@ -125,6 +127,7 @@ test("forgot password: the emailed link sets a new password and signs out other 
 
   const mail = await waitForMail(email, "Reset your password");
   await page.goto(linkIn(mail, `${baseURL}/auth/reset`));
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("New password").fill("brand-new-pass-7");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Your password has been changed");
@@ -201,4 +204,61 @@ test("account settings: saved address, password change, two-factor sign-in, dele
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Your account has been deleted.");
   await signIn(page, email, "second-pass-99");
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+});
+
+test("a visitor's cart follows them into their account, and the order they place shows in /account", async ({ page, request, baseURL }) => {
+  const email = uniqueEmail("buyer");
+  await createConfirmedCustomer(request, baseURL!, email);
+
+  await page.goto("/products/r36s");
+  await page.getByRole("radio", { name: "Purple" }).check();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  await page.goto("/auth?redirectTo=%2Fcart");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Address line 1").fill("12 Analytical Row");
+  await page.getByLabel("City").fill("London");
+  await page.getByLabel("Postal code").fill("SE1 7PB");
+  await page.getByLabel("Country").selectOption("GB");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/pay\/test\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await page.waitForURL(/\/checkout-success\?session_id=/);
+  const number = (await page.getByTestId("order-number").textContent())!;
+
+  await page.goto("/account");
+  const row = page.getByRole("row", { name: new RegExp(number) });
+  await expect(row).toContainText("Processing");
+  await expect(row).toContainText("$49.99");
+  await expectAccessible(page);
+  await row.getByRole("link", { name: number }).click();
+  await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("R36S Retro Handheld (Purple)");
+  await expect(page.getByRole("main")).toContainText("12 Analytical Row");
+  await expect(page.getByRole("main")).toContainText("United Kingdom");
+  await expectAccessible(page);
+
+  // Nobody else can open it: another customer gets a 404.
+  const orderPath = new URL(page.url()).pathname;
+  const stranger = uniqueEmail("stranger");
+  await createConfirmedCustomer(request, baseURL!, stranger);
+  const strangerContext = await page.context().browser()!.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": "10.251.0.9" } });
+  await strangerContext.request.post("/api/auth/sign-in/email", { data: { email: stranger, password: PASSWORD }, headers: { Origin: baseURL! } });
+  expect((await strangerContext.request.get(orderPath)).status()).toBe(404);
+  await strangerContext.close();
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
 });

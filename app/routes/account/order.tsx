@@ -1,6 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { getOrderForUser } from "@server/accounts/orders";
 import { requireUser } from "@server/auth/guards";
+import { countryName } from "~/lib/countries";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
@@ -78,7 +79,7 @@ export default function AccountOrder() {
             <br />
             {s.city} {s.postalCode}
             <br />
-            {s.country}
+            {countryName(s.country)}
           </address>
         </div>
         <dl className="rounded-xl border border-gray-200 p-4 text-sm">
