@@ -1,0 +1,28 @@
+import type { MetaDescriptor } from "react-router";
+
+/** Admin pages: a plain title and never indexed (the X-Robots-Tag header says the same). */
+export function adminMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | Admin | Pocket Retro` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Header title by path (spec section 2). */
+export function adminTitle(pathname: string): string {
+  const sections: [string, string][] = [
+    ["/admin/dashboard", "Dashboard"],
+    ["/admin/orders", "Orders"],
+    ["/admin/products", "Products"],
+    ["/admin/posts", "Blog Posts"],
+  ];
+  return sections.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? "Admin Panel";
+}
+
+/** Dates in the back office: one fixed zone (UTC) so server and browser render the same text. */
+export function formatAdminDate(iso: string, withTime = false): string {
+  return new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit", hour12: false } : {}),
+    timeZone: "UTC",
+  });
+}
