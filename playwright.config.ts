@@ -45,6 +45,12 @@ export default defineConfig({
       // As behind a local reverse proxy: each test presents its own client address (fixtures.ts),
       // so rate limits apply per test as they would per visitor.
       TRUST_PROXY: "loopback",
+      // The AI writer talks to the fake providers of tests/e2e/fake-ai.ts (port + 2), and gives up sooner.
+      AI_BASE_URL_GEMINI: `http://127.0.0.1:${port + 2}/gemini`,
+      AI_BASE_URL_DEEPSEEK: `http://127.0.0.1:${port + 2}/deepseek`,
+      AI_TIMEOUT_MS: "4000",
+      GEMINI_API_KEY: "",
+      DEEPSEEK_API_KEY: "",
     },
   },
 });

@@ -6,14 +6,12 @@ import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
 import { notify } from "../realtime/bus";
 import { seedPost } from "../db/seed/blog";
+import { recordAudit, type Actor } from "../admin/audit";
 import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "~/lib/blog";
 import { statusForIntent, type PostFormData } from "~/lib/post-form";
 import { toAdminPost, type AdminPost } from "./posts";
 
 export const DUPLICATE_SLUG_MESSAGE = "A post with this slug already exists. Please use a different slug.";
-
-/** Who made a change (recorded in the audit log). */
-export type Actor = { id: string; email: string };
 
 type FieldErrors = Partial<Record<keyof PostFormData, string>>;
 
@@ -35,7 +33,7 @@ export class PostNotFoundError extends Error {
  * from the slug field or the title; an empty excerpt becomes the first 150 characters of the text.
  * The change is announced on the bus inside the transaction, so listeners hear of it after commit.
  */
-export async function savePost(id: string | null, data: PostFormData, _actor: Actor): Promise<AdminPost> {
+export async function savePost(id: string | null, data: PostFormData, actor: Actor): Promise<AdminPost> {
   const contentHtml = sanitizeRichText(data.contentHtml);
   if (!hasContent(contentHtml)) throw new PostSaveError({ contentHtml: "Content is required" });
   const fields = {
@@ -55,7 +53,8 @@ export async function savePost(id: string | null, data: PostFormData, _actor: Ac
         ? await tx.update(blogPosts).set({ ...fields, updatedAt: now }).where(eq(blogPosts.id, id)).returning()
         : await tx.insert(blogPosts).values({ ...fields, date: now, createdAt: now, updatedAt: now }).returning();
       if (!row) throw new PostNotFoundError();
-      await announce(tx, row.id, id ? "updated" : "created");
+      const action = !id ? "create" : fields.status === "published" ? "publish" : "update";
+      await announce(tx, actor, row.id, id ? "updated" : "created", action, { title: row.title, slug: row.slug, status: row.status });
       return toAdminPost(row);
     });
   } catch (err) {
@@ -64,16 +63,16 @@ export async function savePost(id: string | null, data: PostFormData, _actor: Ac
   }
 }
 
-export async function deletePost(id: string, _actor: Actor): Promise<void> {
+export async function deletePost(id: string, actor: Actor): Promise<void> {
   await db().transaction(async (tx) => {
-    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
     if (!row) throw new PostNotFoundError();
-    await announce(tx, row.id, "deleted");
+    await announce(tx, actor, row.id, "deleted", "delete", { title: row.title, slug: row.slug });
   });
 }
 
 /** The one-off tool: inserts the sample article, published and dated now, unless its slug is taken. */
-export async function insertSamplePost(_actor: Actor): Promise<"inserted" | "exists"> {
+export async function insertSamplePost(actor: Actor): Promise<"inserted" | "exists"> {
   return db().transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -89,11 +88,20 @@ export async function insertSamplePost(_actor: Actor): Promise<"inserted" | "exi
       .onConflictDoNothing()
       .returning({ id: blogPosts.id });
     if (!row) return "exists";
-    await announce(tx, row.id, "created");
+    await announce(tx, actor, row.id, "created", "create", { title: seedPost.title, slug: seedPost.slug, status: "published", tool: "insert-marvel-post" });
     return "inserted";
   });
 }
 
-async function announce(tx: Tx, id: string, action: "created" | "updated" | "deleted") {
-  await notify(tx, { type: "post", id, action });
+/** Every post write: an audit entry and a bus event, both inside the write's transaction. */
+async function announce(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  event: "created" | "updated" | "deleted",
+  action: string,
+  data: Record<string, unknown>,
+) {
+  await recordAudit(tx, { actor, action, entity: "post", entityId: id, data });
+  await notify(tx, { type: "post", id, action: event });
 }

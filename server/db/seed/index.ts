@@ -13,7 +13,7 @@ import type { SeedProduct } from "./types";
 
 const DAY = 86_400_000;
 
-async function artworkFor(p: SeedProduct, colour: string, hex: string) {
+export async function artworkFor(p: SeedProduct, colour: string, hex: string) {
   const svg = handheldSvg(hex, p.artwork, p.title.split(" ")[0]);
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(png, `${p.slug}-${colour.toLowerCase()}.svg`, `${p.title} in ${colour}`);

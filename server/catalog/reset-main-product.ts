@@ -1,0 +1,70 @@
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import { db } from "../db/client";
+import { media, productVariants, products } from "../db/schema";
+import { artworkFor } from "../db/seed";
+import { seedProducts } from "../db/seed/products";
+import type { SeedProduct, SeedVariant } from "../db/seed/types";
+import { recordAudit, type Actor } from "../admin/audit";
+import { notify } from "../realtime/bus";
+import { invalidateCatalog } from "./cache";
+
+/** The main console (DESIGN.md section 8): what /product shows and the one-off tool resets. */
+export const MAIN_PRODUCT_SLUG = "r36s";
+
+export class MainProductMissingError extends Error {
+  constructor() {
+    super(`Product ${MAIN_PRODUCT_SLUG} not found`);
+  }
+}
+
+/** The seed artwork of one colour: the image stored by the seed when it is still there, else drawn again. */
+async function seedArtwork(product: SeedProduct, variant: SeedVariant): Promise<string> {
+  const [stored] = await db()
+    .select({ id: media.id })
+    .from(media)
+    .where(eq(media.originalName, `${product.slug}-${variant.name.toLowerCase()}.svg`))
+    .orderBy(desc(media.createdAt))
+    .limit(1);
+  return stored?.id ?? (await artworkFor(product, variant.name, variant.hex)).id;
+}
+
+/**
+ * The one-off tool behind /admin/update-r36s: the main console's colours and images go back to the
+ * seed set. Colours that still exist keep their id and stock (carts and orders keep pointing at them);
+ * missing ones come back with the seed stock; colours outside the set are removed.
+ */
+export async function resetMainProductMedia(actor: Actor): Promise<void> {
+  const seed = seedProducts.find((p) => p.slug === MAIN_PRODUCT_SLUG);
+  const [product] = await db().select({ id: products.id }).from(products).where(eq(products.slug, MAIN_PRODUCT_SLUG));
+  if (!seed || !product) throw new MainProductMissingError();
+  // Drawing artwork is slow: done before the transaction opens.
+  const images = new Map<string, string>();
+  for (const v of seed.variants) images.set(v.name, await seedArtwork(seed, v));
+
+  await db().transaction(async (tx) => {
+    const current = await tx.select().from(productVariants).where(eq(productVariants.productId, product.id));
+    const kept: string[] = [];
+    for (const [position, v] of seed.variants.entries()) {
+      const match = current.find((c) => c.name.toLowerCase() === v.name.toLowerCase() && !kept.includes(c.id));
+      const values = { name: v.name, hex: v.hex, imageIds: [images.get(v.name)!], position };
+      if (match) {
+        await tx.update(productVariants).set(values).where(eq(productVariants.id, match.id));
+        kept.push(match.id);
+      } else {
+        const [row] = await tx.insert(productVariants).values({ ...values, productId: product.id, stock: v.stock }).returning({ id: productVariants.id });
+        kept.push(row.id);
+      }
+    }
+    await tx.delete(productVariants).where(and(eq(productVariants.productId, product.id), notInArray(productVariants.id, kept)));
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, product.id));
+    await recordAudit(tx, {
+      actor,
+      action: "reset_media",
+      entity: "product",
+      entityId: product.id,
+      data: { colours: seed.variants.map((v) => v.name) },
+    });
+    await notify(tx, { type: "catalog" });
+  });
+  invalidateCatalog();
+}
