@@ -63,7 +63,6 @@ async function stubYouTube(context: BrowserContext) {
 }
 
 async function signInAsAdmin(page: Page, to: string) {
-  if (process.env.BLOG_SCRATCH) return void (await page.goto(to)); // SCRATCH
   await page.goto(`/admin-login?redirectTo=${encodeURIComponent(to)}`);
   await page.getByLabel("Username").fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
@@ -355,4 +354,27 @@ test.describe("AI writer", () => {
     await expect(dialog.getByLabel("DeepSeek API key")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("pocketretro.ai-key.deepseek"))).toBeNull();
   });
+});
+
+test("every blog admin page and API sends anonymous visitors to the admin login", async ({ request }) => {
+  for (const path of ["/admin/posts", "/admin/posts/editor/new", "/admin/insert-marvel-post", "/admin/update-r36s", "/api/admin/ai", "/api/admin/posts/events"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(303);
+    expect(res.headers()["location"], path).toMatch(/^\/admin-login/);
+  }
+  for (const path of ["/api/admin/ai", "/api/admin/posts/image", "/admin/posts/editor/new", "/admin/insert-marvel-post"]) {
+    const res = await request.post(path, { data: { provider: "gemini", topic: "sneaky topic", tone: "casual" }, maxRedirects: 0 });
+    expect(res.status(), path).toBe(303);
+  }
+});
+
+test("the one-off tools: the sample post already exists, and the R36S reset lands on /product", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/insert-marvel-post");
+  await page.getByRole("button", { name: "Insert post" }).click();
+  await expect(page.getByText("Post Already Exists")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/admin/update-r36s");
+  await page.getByRole("button", { name: "Reset R36S" }).click();
+  await expect(page.getByText("Product updated. Opening the product page...")).toBeVisible();
+  await expect(page).toHaveURL(/\/product$/);
 });
