@@ -378,3 +378,45 @@ test("the one-off tools: the sample post already exists, and the R36S reset land
   await expect(page.getByText("Product updated. Opening the product page...")).toBeVisible();
   await expect(page).toHaveURL(/\/product$/);
 });
+
+/** Presses Tab (or Shift+Tab) until the focused element matches, as a keyboard user would. */
+async function tabTo(page: Page, accessibleName: RegExp, back = false) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const name = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return "";
+      const labelledBy = el.getAttribute("aria-labelledby");
+      const label = el.getAttribute("aria-label") ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null);
+      return (label ?? el.textContent ?? "").trim();
+    });
+    if (accessibleName.test(name)) return;
+  }
+  throw new Error(`could not reach ${accessibleName} with the keyboard`);
+}
+
+test("a keyboard alone can write, format and publish a post", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/posts/editor/new");
+  const title = `Keyboard only ${Date.now()}`;
+  await page.getByLabel("Title").focus();
+  await page.keyboard.type(title);
+  await tabTo(page, /^Content$/);
+  await page.keyboard.type("Typed without a mouse. ");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("Strong words");
+  await page.keyboard.press("Control+b");
+  // Into the toolbar: the Block format select makes the line a heading and hands focus back to the text.
+  await tabTo(page, /^Block format$/, true);
+  await page.keyboard.press("ArrowDown"); // Paragraph -> Heading 1
+  await expect(page.getByRole("textbox", { name: "Content" })).toBeFocused();
+  await tabTo(page, /^Publish$/, true);
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("alertdialog", { name: "Are you ready to publish?" });
+  await expect(confirm).toBeVisible();
+  await tabTo(page, /^Yes, Publish$/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Post published successfully", { exact: true })).toBeVisible();
+  await page.goto(`/blog/${title.toLowerCase().replace(/ /g, "-")}`);
+  await expect(page.locator(".prose-shop h1")).toContainText("Typed without a mouse.");
+  await expect(page.locator(".prose-shop strong")).toHaveText("Strong words");
+});

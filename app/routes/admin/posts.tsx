@@ -226,3 +226,15 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export function ErrorBoundary() {
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+      <p className="text-lg font-semibold text-red-900">Could not load blog posts</p>
+      <p className="mt-1 text-sm text-red-800">Failed to load posts: An unexpected error occurred</p>
+      <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        Try Again
+      </button>
+    </div>
+  );
+}
