@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 import { FAKE_KEYS, startFakeAi } from "./fake-ai";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -74,6 +75,14 @@ async function signInAsAdmin(page: Page, to: string) {
 async function openReader(browser: Browser) {
   const context = await browser.newContext();
   await stubYouTube(context);
+  // Like the fixtures' page: this visitor closed the promo popup on an earlier visit.
+  await context.addInitScript((key) => {
+    try {
+      localStorage.setItem(key, String(Date.now() + 86_400_000));
+    } catch {
+      // frames without storage (the video stub)
+    }
+  }, PROMO_DISMISSED_KEY);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
