@@ -1,0 +1,16 @@
+/**
+ * A post's status (spec: published solid, draft secondary). Same look as the back office's
+ * PublishStatusBadge for products; fold into it once that lands on main.
+ */
+export function PostStatusBadge({ status }: { status: string }) {
+  const published = status === "published";
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+        published ? "bg-brand-700 text-white ring-brand-700" : "bg-gray-100 text-gray-700 ring-gray-500/20"
+      }`}
+    >
+      {published ? "Published" : "Draft"}
+    </span>
+  );
+}
