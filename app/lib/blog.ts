@@ -60,11 +60,6 @@ export function sortBySharedTags<T extends { tags: string[] }>(posts: T[], tags:
     .map((x) => x.post);
 }
 
-/** "May 15, 2026": the editor's 'MMMM dd, yyyy'. */
-export function formatEditorDate(date: Date | string): string {
-  return new Date(date).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC" });
-}
-
 /** A change to a post as the public stream tells it: published data, or just the id of a post that left. */
 export type LivePostEvent<P> =
   | { kind: "published"; post: P }

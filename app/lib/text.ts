@@ -26,10 +26,3 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80);
 }
-
-// One formatter for the process: toLocaleDateString builds a new one per call, which shows up in render profiles.
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-export function formatLongDate(date: Date | string): string {
-  return longDate.format(new Date(date));
-}

@@ -33,3 +33,12 @@ describe("text", () => {
     expect(slugify("Café Crème")).toBe("cafe-creme");
   });
 });
+
+describe("dates", async () => {
+  const { formatDate, formatEditorDate, formatLongDate } = await import("~/lib/dates");
+  it("formats in UTC in each house style", () => {
+    expect(formatLongDate("2026-05-05T23:30:00Z")).toBe("May 5, 2026");
+    expect(formatEditorDate("2026-05-05T23:30:00Z")).toBe("May 05, 2026");
+    expect(formatDate(new Date("2026-11-22T00:10:00Z"))).toBe("Nov 22, 2026");
+  });
+});

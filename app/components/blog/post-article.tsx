@@ -1,4 +1,4 @@
-import { formatLongDate } from "~/lib/text";
+import { formatLongDate } from "~/lib/dates";
 import { PostImage } from "./post-image";
 
 export type PostArticleData = {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatLongDate } from "~/lib/text";
+import { formatLongDate } from "~/lib/dates";
 import { PostImage } from "./post-image";
 
 export type PostCardData = { slug: string; title: string; excerpt: string; image: string | null; date: string };

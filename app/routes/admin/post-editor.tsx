@@ -11,7 +11,8 @@ import { PostArticle } from "~/components/blog/post-article";
 import { RichEditor } from "~/components/editor/rich-editor";
 import { useToast } from "~/components/ui/toast";
 import { adminMeta } from "~/lib/admin";
-import { SAVED_EXCERPT_LENGTH, excerptFrom, formatEditorDate, parseTags, postSlug } from "~/lib/blog";
+import { SAVED_EXCERPT_LENGTH, excerptFrom, parseTags, postSlug } from "~/lib/blog";
+import { formatEditorDate } from "~/lib/dates";
 import { postFormSchema, type PostFormInput } from "~/lib/post-form";
 import type { Route } from "./+types/post-editor";
 

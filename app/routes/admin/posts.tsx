@@ -13,7 +13,7 @@ import { PostStatusBadge } from "~/components/blog/post-status-badge";
 import { useToast } from "~/components/ui/toast";
 import { adminMeta } from "~/lib/admin";
 import { ADMIN_CARD_TAGS } from "~/lib/blog";
-import { formatLongDate } from "~/lib/text";
+import { formatLongDate } from "~/lib/dates";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/posts";
 

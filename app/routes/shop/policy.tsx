@@ -3,7 +3,7 @@ import { z } from "zod";
 import { loadPolicy, POLICY_SLUGS } from "@server/content/pages";
 import { getShopSettings } from "@server/content/settings";
 import { seo } from "~/lib/seo";
-import { formatLongDate } from "~/lib/text";
+import { formatLongDate } from "~/lib/dates";
 import type { Route } from "./+types/policy";
 
 /** One module for the four policy pages; the URL path ("/refund-policy") names the page. */

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { ReviewView } from "@server/catalog/products";
 import { REVIEWS_SHOWN_FIRST, reviewExcerpt, wrapIndex } from "~/lib/reviews";
-import { formatLongDate } from "~/lib/text";
+import { formatLongDate } from "~/lib/dates";
 import { ResponsiveImage } from "../responsive-image";
 import { Stars } from "./stars";
 
