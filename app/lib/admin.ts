@@ -12,6 +12,7 @@ export function adminTitle(pathname: string): string {
     ["/admin/orders", "Orders"],
     ["/admin/products", "Products"],
     ["/admin/posts", "Blog Posts"],
+    ["/admin/audit", "Audit Log"],
   ];
   return sections.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? "Admin Panel";
 }
