@@ -1,7 +1,5 @@
 import { createConfirmedCustomer, PASSWORD, signIn, uniqueEmail } from "./account-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
-
-const ADMIN = { email: "admin@pocketretro.example", password: "retro-admin-demo" };
+import { ADMIN, expect, expectAccessible, test } from "./fixtures";
 
 test("anonymous requests to the admin are redirected to /admin-login on the server", async ({ page, request }) => {
   const res = await request.get("/admin/dashboard", { maxRedirects: 0 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 import { FAKE_KEYS, startFakeAi } from "./fake-ai";
-import { expect, expectAccessible, test } from "./fixtures";
+import { ADMIN, expect, expectAccessible, test } from "./fixtures";
 
 const SAMPLE = "/blog/marvel-rivals-may-15-update";
 
@@ -51,7 +51,6 @@ test.describe("post errors", () => {
 
 // ---- admin, live updates, sanitising, AI writer ---------------------------------------------------
 
-const ADMIN = { email: "admin@pocketretro.example", password: "retro-admin-demo" };
 const YOUTUBE = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
 /** YouTube is an outside service: its player is replaced by a stub page. */

@@ -56,4 +56,7 @@ export async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+/** The demo admin that a fresh embedded database is seeded with. */
+export const ADMIN = { email: "admin@pocketretro.example", password: "retro-admin-demo" };
+
 export { expect };
