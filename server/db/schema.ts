@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -255,6 +256,20 @@ export const cartLines = pgTable(
 
 export type OrderStatus = "pending" | "processing" | "completed" | "cancelled" | "payment_failed";
 
+/** ASCII whitespace and punctuation: what splits a name, email or order number into words. */
+export const ORDER_SEARCH_SEPARATORS = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+`;
+
+/**
+ * The words the back office's order search matches by prefix (server/orders/admin.ts): the words of
+ * the name, email and number, plus the whole email and number. Built as literal lexemes rather than
+ * by a text-search parser, which mangles emails and order numbers; indexed with GIN, so a search
+ * stays an index lookup however many orders there are. The query must use this same expression.
+ */
+export function orderSearchDocument(t: { name: AnyPgColumn; email: AnyPgColumn; number: AnyPgColumn }) {
+  const words = (c: AnyPgColumn) => sql`regexp_split_to_array(lower(${c}), ${sql.raw(`'${ORDER_SEARCH_SEPARATORS}'`)})`;
+  return sql`array_to_tsvector(array_remove(${words(t.name)} || ${words(t.email)} || ${words(t.number)} || array[lower(${t.email}), lower(${t.number})], ''))`;
+}
+
 export const orders = pgTable(
   "orders",
   {
@@ -289,6 +304,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_user_idx").on(t.userId),
     index("orders_email_idx").on(t.email),
+    index("orders_search_idx").using("gin", orderSearchDocument(t)),
   ],
 );
 
