@@ -28,5 +28,10 @@ if (!only || only === "unit") {
 if (!only || only === "e2e") {
   process.env.CHROME_PATH = findChromium();
   step("production build", "npx", ["react-router", "build"]);
+  if (process.env.TEST_DATABASE_URL) {
+    step("system tests (app processes on PostgreSQL)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts"], { NODE_ENV: "test" });
+  } else {
+    console.log("\nTEST_DATABASE_URL is not set: skipping the system tests (crash, outage, several instances).");
+  }
   step("end-to-end tests (Chromium)", "npx", ["playwright", "test"], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
 }

@@ -15,7 +15,8 @@ import { resetSettingsCache } from "../../server/content/settings";
 /** Which database this run of the integration suite uses: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A throwaway PostgreSQL database next to TEST_DATABASE_URL's (dropped with its connections). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `shop_test_${crypto.randomBytes(6).toString("hex")}`;

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/**
+ * System tests: real app processes on a real PostgreSQL (crash, outage, several instances). They
+ * need the production build and TEST_DATABASE_URL; `npm test` runs them after the build.
+ */
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": path.resolve(import.meta.dirname, "app"),
+      "@server": path.resolve(import.meta.dirname, "server"),
+    },
+  },
+  test: {
+    include: ["tests/system/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: "forks",
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
