@@ -374,6 +374,19 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.id] })],
 );
 
+/**
+ * The built-in test provider's own ledger of paid sessions: what a real provider keeps on its side.
+ * Only server/payments/test-provider.ts reads or writes it; the shop learns of a payment through the
+ * webhook or, when that never arrived, by reconciliation asking the provider.
+ */
+export const testProviderPayments = pgTable("test_provider_payments", {
+  sessionId: text("session_id").primaryKey(),
+  paymentId: text("payment_id").notNull(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- content ------------------------------------------------------------------------------------
 
 export const blogPosts = pgTable(
@@ -423,11 +436,16 @@ export const outboxMail = pgTable(
     html: text("html"),
     status: text("status").$type<"pending" | "sent" | "failed" | "kept">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** When the delivery worker may (re)try a 'pending' message; also the lease of an attempt under way. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: timestamps.createdAt,
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_mail_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("outbox_mail_status_idx").on(t.status, t.createdAt),
+    index("outbox_mail_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const settings = pgTable("settings", {
