@@ -49,6 +49,8 @@ const schema = z.object({
   REDIS_URL: optionalString,
   /** Express `trust proxy`: set it behind a reverse proxy so rate limits see the client's address. */
   TRUST_PROXY: optionalString,
+  /** Checkout attempts (payment sessions opened) per client address in 10 minutes. */
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

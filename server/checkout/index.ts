@@ -1,3 +1,3 @@
-export { EmptyCartError, NoCheckoutUrlError, startCheckout, startCheckoutForRequest, type CheckoutStarted } from "./start";
+export { checkCheckoutRateLimit, EmptyCartError, NoCheckoutUrlError, startCheckout, startCheckoutForRequest, type CheckoutStarted } from "./start";
 export { OutOfStockError, type Shortage } from "../orders/place";
 export { PaymentSetupError } from "../payments";

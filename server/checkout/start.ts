@@ -5,6 +5,7 @@ import { log } from "../log";
 import { abandonOrder, attachPaymentSession, placePendingOrder } from "../orders/place";
 import { RESERVATION_MINUTES } from "../orders/reservations";
 import { paymentProvider, PaymentSetupError } from "../payments";
+import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
 import type { CheckoutDetails } from "~/lib/checkout-form";
 
 /**
@@ -93,6 +94,11 @@ export async function startCheckout(input: {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Each checkout opens a provider session: a script must not open thousands (CHECKOUT_RATE_LIMIT). */
+export function checkCheckoutRateLimit(clientIp: string): Promise<RateLimitResult> {
+  return checkRateLimit(`checkout:${clientIp}`, { limit: config().CHECKOUT_RATE_LIMIT, windowMs: 10 * 60_000 });
+}
 
 /** Names the shopper's unpaid checkout, so starting again replaces it instead of holding units twice. */
 function pendingCheckoutCookie() {

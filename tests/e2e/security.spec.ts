@@ -36,3 +36,44 @@ test("health and readiness endpoints answer", async ({ request }) => {
   expect(ready.status()).toBe(200);
   expect(await ready.json()).toMatchObject({ ok: true });
 });
+
+test.describe("rate limits", () => {
+  const form = (baseURL: string, fields: Record<string, string>) => ({
+    form: fields,
+    headers: { Origin: baseURL, "Sec-Fetch-Site": "same-origin" },
+    maxRedirects: 0,
+  });
+
+  test("newsletter sign-ups: ten per address in ten minutes, then 429 with a clear message", async ({ request, baseURL }) => {
+    for (let i = 0; i < 10; i++) {
+      const res = await request.post("/newsletter", form(baseURL!, { email: `limit-${i}-${Date.now()}@example.com` }));
+      expect(res.status()).toBeLessThan(400);
+    }
+    const refused = await request.post("/newsletter", form(baseURL!, { email: `limit-over-${Date.now()}@example.com` }));
+    expect(refused.status()).toBe(429);
+    expect(refused.headers()["retry-after"]).toMatch(/^\d+$/);
+  });
+
+  test("checkout attempts: twenty per address in ten minutes, then 429 before any payment session", async ({ request, baseURL }) => {
+    const details = { email: "limit@example.com", name: "Rate Limit", line1: "1 Test Road", line2: "", city: "London", postalCode: "N1 1AA", country: "GB" };
+    for (let i = 0; i < 20; i++) {
+      // An empty cart: each attempt counts without opening a session.
+      expect((await request.post("/checkout", form(baseURL!, details))).status()).toBe(400);
+    }
+    const refused = await request.post("/checkout", form(baseURL!, details));
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain("Too many checkout attempts");
+  });
+});
+
+test("uploaded media is served as an inert file: nosniff, a sandboxing policy and a disposition", async ({ request }) => {
+  const html = await (await request.get("/products/r36s")).text();
+  const src = /\/media\/[^"\s,]+\.webp/.exec(html)?.[0];
+  expect(src, "a media URL on the product page").toBeTruthy();
+  const res = await request.get(src!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("image/webp");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers()["content-disposition"]).toBe("inline");
+  expect(res.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
+});

@@ -9,6 +9,7 @@ import {
   OutOfStockError,
   PaymentSetupError,
   startCheckoutForRequest,
+  checkCheckoutRateLimit,
   type Shortage,
 } from "@server/checkout";
 import { isDocumentRequest } from "@server/http/request";
@@ -50,12 +51,19 @@ type ActionData =
 
 const FIELDS: CheckoutField[] = ["email", "name", "line1", "line2", "city", "postalCode", "country"];
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values: Values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const parsed = checkoutSchema.safeParse(values);
   if (!parsed.success) {
     return data<ActionData>({ kind: "invalid", fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
+  }
+  const limit = await checkCheckoutRateLimit(context.clientIp);
+  if (!limit.ok) {
+    return data<ActionData>(
+      { kind: "error", message: "Too many checkout attempts from your connection. Please wait a few minutes and try again." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   }
   try {
     const user = await getSessionUser(request);

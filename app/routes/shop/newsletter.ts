@@ -1,12 +1,19 @@
 import { data } from "react-router";
-import { newsletterSchema, subscribe } from "@server/marketing/newsletter";
+import { checkNewsletterRateLimit, newsletterSchema, subscribe } from "@server/marketing/newsletter";
 import type { Route } from "./+types/newsletter";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
+  }
+  const limit = await checkNewsletterRateLimit(context.clientIp);
+  if (!limit.ok) {
+    return data(
+      { ok: false as const, error: "Too many sign-ups from your connection. Please try again in a few minutes." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   }
   await subscribe(parsed.data.email);
   // The same answer whether or not the address was already subscribed: no list probing.
