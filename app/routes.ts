@@ -40,6 +40,8 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/products", "routes/admin/products.tsx"),
+    route("admin/products/:id", "routes/admin/product-editor.tsx"),
     route("admin/posts", "routes/admin/posts.tsx"),
     route("admin/posts/editor/new", "routes/admin/post-editor.tsx", { id: "admin-post-new" }),
     route("admin/posts/editor/:id", "routes/admin/post-editor.tsx", { id: "admin-post-edit" }),
@@ -54,6 +56,7 @@ export default [
   route("blog/rss.xml", "routes/api/blog-rss.ts"),
   route("api/admin/posts/events", "routes/api/admin-post-events.ts"),
   route("api/admin/posts/image", "routes/api/admin-post-image.ts"),
+  route("api/admin/products/images", "routes/api/admin-product-images.ts"),
   route("api/admin/ai", "routes/api/admin-ai.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -56,3 +56,23 @@ export async function storeUploadedImages(files: File[]): Promise<StoredImage[]>
   }
   return stored;
 }
+
+/**
+ * The admin upload endpoints' request handling: a body of at most `maxFiles` images in multipart
+ * field `field`, refused by its declared length before it is read, then checked and stored.
+ */
+export async function storeImagesFromRequest(request: Request, field: string, maxFiles: number): Promise<StoredImage[]> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (!length) throw new UploadError("Send the images as multipart form data.", 400);
+  if (length > maxFiles * MAX_IMAGE_BYTES + 64 * 1024) {
+    throw new UploadError(maxFiles === 1 ? "The image is too large: up to 8 MB." : `Upload at most ${maxFiles} images of up to 8 MB each.`, 413);
+  }
+  let files: File[];
+  try {
+    files = (await request.formData()).getAll(field).filter((f): f is File => typeof f !== "string");
+  } catch {
+    throw new UploadError("Send the images as multipart form data.", 400);
+  }
+  if (files.length > maxFiles) throw new UploadError(`Upload at most ${maxFiles} images at a time.`, 400);
+  return storeUploadedImages(files);
+}

@@ -82,7 +82,8 @@ async function ratingSummaries(productIds: string[]): Promise<Map<string, Rating
   );
 }
 
-async function firstImages(productIds: string[]): Promise<Map<string, StoredImage>> {
+/** The first image of each product (its first colour's), for cards and the admin list. */
+export async function firstImages(productIds: string[]): Promise<Map<string, StoredImage>> {
   if (productIds.length === 0) return new Map();
   const variants = await db()
     .select({ productId: productVariants.productId, imageIds: productVariants.imageIds })

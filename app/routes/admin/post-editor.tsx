@@ -5,7 +5,7 @@ import { getPostForEdit } from "@server/blog/posts";
 import { PostNotFoundError, PostSaveError, savePost } from "@server/blog/write";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FieldErrorsContext, TextArea, TextField, fieldId } from "~/components/admin/fields";
-import { PostStatusBadge } from "~/components/blog/post-status-badge";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { FeaturedImageField } from "~/components/blog/featured-image-field";
 import { PostArticle } from "~/components/blog/post-article";
 import { RichEditor } from "~/components/editor/rich-editor";
@@ -165,7 +165,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
         <div>
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="text-2xl font-bold">{post ? "Edit Post" : "Create New Post"}</h2>
-            <PostStatusBadge status={post?.status ?? "draft"} />
+            <PublishStatusBadge status={post?.status ?? "draft"} />
           </div>
           {post ? (
             <p className="mt-1 text-sm text-gray-600">

@@ -9,7 +9,7 @@ import { PostNotFoundError, deletePost } from "@server/blog/write";
 import { PostImage } from "~/components/blog/post-image";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
-import { PostStatusBadge } from "~/components/blog/post-status-badge";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { useToast } from "~/components/ui/toast";
 import { adminMeta } from "~/lib/admin";
 import { ADMIN_CARD_TAGS } from "~/lib/blog";
@@ -149,7 +149,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                 <div className="relative">
                   <PostImage src={p.image} />
                   <div className="absolute left-3 top-3">
-                    <PostStatusBadge status={p.status} />
+                    <PublishStatusBadge status={p.status} />
                   </div>
                 </div>
                 <div className="flex flex-1 flex-col p-4">

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
-import { MAX_IMAGE_BYTES, UploadError, storeUploadedImages } from "@server/admin/uploads";
+import { UploadError, storeImagesFromRequest } from "@server/admin/uploads";
 import type { Route } from "./+types/admin-post-image";
 
 /**
@@ -10,19 +10,8 @@ import type { Route } from "./+types/admin-post-image";
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: adminHeaders });
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (!length || length > MAX_IMAGE_BYTES + 64 * 1024) {
-    return data({ error: "The image is too large: up to 8 MB." }, { status: length ? 413 : 411, headers: adminHeaders });
-  }
-  let file: FormDataEntryValue | null;
   try {
-    file = (await request.formData()).get("file");
-  } catch {
-    return data({ error: "Send the image as multipart form data." }, { status: 400, headers: adminHeaders });
-  }
-  if (!file || typeof file === "string") return data({ error: "Choose an image." }, { status: 400, headers: adminHeaders });
-  try {
-    const [image] = await storeUploadedImages([file]);
+    const [image] = await storeImagesFromRequest(request, "file", 1);
     const largest = image.renditions[image.renditions.length - 1];
     return data({ url: largest.path }, { headers: adminHeaders });
   } catch (err) {

@@ -1,8 +1,5 @@
-/**
- * A post's status (spec: published solid, draft secondary). Same look as the back office's
- * PublishStatusBadge for products; fold into it once that lands on main.
- */
-export function PostStatusBadge({ status }: { status: string }) {
+/** A product's or post's status (spec: published in the default solid style, draft secondary). */
+export function PublishStatusBadge({ status }: { status: string }) {
   const published = status === "published";
   return (
     <span

@@ -1,0 +1,355 @@
+import { useId, useState } from "react";
+import type { ProductForEdit, ProductImageOption } from "@server/catalog/admin";
+import { useToast } from "~/components/ui/toast";
+import { centsToDecimal } from "~/lib/money";
+import { PRODUCT_TABS } from "~/lib/product-form";
+import { GroupError, SmallButton, TextArea, TextField, fieldId, useFieldError } from "./fields";
+import { Icon } from "./icons";
+import { RowList, rowKey, type Row } from "./row-list";
+
+/** The product editor's state: what its inputs show, as text, with a key per repeatable row. */
+export type ColourRow = Row & { id: string; name: string; hex: string; stock: string; baseStock: string; imageId: string };
+export type ProductValues = {
+  title: string;
+  descriptionHtml: string;
+  price: string;
+  compareAtPrice: string;
+  externalUrl: string;
+  slug: string;
+  badge: string;
+  highlights: string;
+  colors: ColourRow[];
+  tabs: string[];
+  overview: (Row & { heading: string; body: string })[];
+  specifications: (Row & { label: string; value: string })[];
+  sections: (Row & { heading: string; body: string; items: string })[];
+  columns: (Row & { name: string })[];
+  comparisonRows: (Row & { label: string; values: string[] })[];
+};
+
+export function valuesFromProduct(p: ProductForEdit | null): ProductValues {
+  const content = p?.content ?? {};
+  return {
+    title: p?.title ?? "",
+    descriptionHtml: p?.descriptionHtml ?? "",
+    price: p ? centsToDecimal(p.priceCents) : "",
+    compareAtPrice: p?.compareAtCents ? centsToDecimal(p.compareAtCents) : "",
+    externalUrl: p?.externalUrl ?? "",
+    slug: p?.slug ?? "",
+    badge: p?.badge ?? "",
+    highlights: p?.highlights ?? "",
+    colors: (p?.colors ?? []).map((c) => ({ key: rowKey(), id: c.id, name: c.name, hex: c.hex, stock: String(c.stock), baseStock: String(c.stock), imageId: c.imageId ?? "" })),
+    // A new product starts with the tabs every seeded product has.
+    tabs: p ? (content.tabs ?? []) : ["overview", "specifications", "reviews"],
+    overview: (content.overview ?? []).map((o) => ({ key: rowKey(), ...o })),
+    specifications: (content.specifications ?? []).map((s) => ({ key: rowKey(), ...s })),
+    sections: (content.sections ?? []).map((s) => ({ key: rowKey(), heading: s.heading, body: s.body, items: (s.items ?? []).join("\n") })),
+    columns: (content.comparison?.columns ?? []).map((name) => ({ key: rowKey(), name })),
+    comparisonRows: (content.comparison?.rows ?? []).map((r) => ({ key: rowKey(), label: r.label, values: r.values })),
+  };
+}
+
+export const newColour = (imageId = ""): ColourRow => ({ key: rowKey(), id: "", name: "", hex: "#000000", stock: "0", baseStock: "", imageId });
+
+/** Colours without an image get the uploaded images nobody uses yet, in order (the first image goes with the first colour). */
+export function assignFreeImages(colors: ColourRow[], images: ProductImageOption[]): ColourRow[] {
+  const free = images.map((i) => i.id).filter((id) => !colors.some((c) => c.imageId === id));
+  return colors.map((c) => (c.imageId || free.length === 0 ? c : { ...c, imageId: free.shift()! }));
+}
+
+const UPLOAD_URL = "/api/admin/products/images";
+
+/** Upload (several at once) and the list of the product's images; each can be taken off the product. */
+export function ImagesField({ images, onUploaded, onRemove }: { images: ProductImageOption[]; onUploaded: (added: ProductImageOption[]) => void; onRemove: (id: string) => void }) {
+  const id = useId();
+  const toast = useToast();
+  const [uploading, setUploading] = useState(false);
+
+  async function upload(files: File[]) {
+    setUploading(true);
+    try {
+      const body = new FormData();
+      for (const f of files) body.append("files", f);
+      const res = await fetch(UPLOAD_URL, { method: "POST", body });
+      const result = (await res.json().catch(() => ({}))) as { images?: ProductImageOption[]; error?: string };
+      if (!res.ok || !result.images) throw new Error(result.error ?? "The images could not be uploaded.");
+      onUploaded(result.images);
+    } catch (err) {
+      toast({ title: "Error", description: err instanceof Error ? err.message : "The images could not be uploaded.", variant: "destructive" });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-base font-semibold text-gray-900">Images</legend>
+      <label htmlFor={`${id}-files`} className="mt-1 block text-sm text-gray-700">
+        Upload images (PNG, JPEG, WebP, GIF or AVIF, up to 8 MB each, 10 at a time). The first image goes with the first colour.
+      </label>
+      <input
+        id={`${id}-files`}
+        type="file"
+        multiple
+        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+        disabled={uploading}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          if (files.length) void upload(files);
+          e.target.value = "";
+        }}
+        className="mt-2 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+      />
+      <p role="status" className="mt-1 text-sm text-gray-600">
+        {uploading ? "Uploading..." : ""}
+      </p>
+      {images.length ? (
+        <ol aria-label="Product images" className="mt-2 flex flex-wrap gap-3">
+          {images.map((image, i) => (
+            <li key={image.id} className="w-24">
+              <img src={image.src} alt={image.alt || `Image ${i + 1}`} width={96} height={96} className="h-24 w-24 rounded-lg border border-gray-200 bg-white object-contain" />
+              <div className="mt-1 flex items-center justify-between gap-1 text-xs text-gray-700">
+                <span>Image {i + 1}</span>
+                <SmallButton aria-label={`Remove image ${i + 1}`} onClick={() => onRemove(image.id)} className="px-1.5 py-1 text-red-700">
+                  <Icon name="trash" className="h-3.5 w-3.5" />
+                </SmallButton>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-2 text-sm text-gray-600">No images yet.</p>
+      )}
+      <p className="mt-2 text-xs text-gray-600">Only images chosen for a colour are shown in the shop and kept with the product.</p>
+    </fieldset>
+  );
+}
+
+/** A labelled select in the admin's field style, with its message from the field errors. */
+function SelectField({ path, label, value, onChange, children }: { path: string; label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
+  const error = useFieldError(path);
+  return (
+    <div>
+      <label htmlFor={fieldId(path)} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        id={fieldId(path)}
+        name={path}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId(path)}-error` : undefined}
+        className={`w-full rounded-lg border px-3 py-2 text-sm ${error ? "border-red-600 bg-red-50" : "border-gray-300 bg-white"} focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30`}
+      >
+        {children}
+      </select>
+      <GroupError path={path} />
+    </div>
+  );
+}
+
+export function ColoursField({
+  colors,
+  images,
+  onChange,
+}: {
+  colors: ColourRow[];
+  images: ProductImageOption[];
+  onChange: (colors: ColourRow[], structural: boolean) => void;
+}) {
+  return (
+    <RowList
+      path="colors"
+      legend="Product Colors"
+      itemLabel="Colour"
+      hint="One row per colour the shop sells. At least one colour is needed to publish."
+      items={colors}
+      onChange={onChange}
+      create={() => assignFreeImages([newColour()], images.filter((i) => !colors.some((c) => c.imageId === i.id)))[0]}
+      addLabel="Add colour"
+    >
+      {(c, i, update) => {
+        const image = images.find((img) => img.id === c.imageId);
+        return (
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_9rem_7rem_minmax(0,1fr)]">
+            <input type="hidden" name={`colors.${i}.id`} value={c.id} />
+            <input type="hidden" name={`colors.${i}.baseStock`} value={c.baseStock} />
+            <TextField path={`colors.${i}.name`} name={`colors.${i}.name`} label="Name" maxLength={40} value={c.name} onChange={(e) => update({ name: e.target.value })} />
+            <div>
+              <TextField
+                path={`colors.${i}.hex`}
+                name={`colors.${i}.hex`}
+                label="Colour"
+                type="color"
+                value={c.hex}
+                onChange={(e) => update({ hex: e.target.value })}
+                hint={c.hex.toUpperCase()}
+                className="[&_input]:h-10 [&_input]:p-1"
+              />
+            </div>
+            <TextField path={`colors.${i}.stock`} name={`colors.${i}.stock`} label="Stock" type="number" min={0} step={1} inputMode="numeric" value={c.stock} onChange={(e) => update({ stock: e.target.value })} />
+            <div className="flex items-end gap-2">
+              <div className="min-w-0 flex-1">
+                <SelectField path={`colors.${i}.imageId`} label="Image" value={c.imageId} onChange={(imageId) => update({ imageId })}>
+                  <option value="">No image</option>
+                  {images.map((img, n) => (
+                    <option key={img.id} value={img.id}>
+                      Image {n + 1}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              {image ? <img src={image.src} alt="" width={40} height={40} className="mb-0.5 h-10 w-10 shrink-0 rounded border border-gray-200 bg-white object-contain" /> : null}
+            </div>
+          </div>
+        );
+      }}
+    </RowList>
+  );
+}
+
+const TAB_LABELS: Record<(typeof PRODUCT_TABS)[number], string> = { overview: "Overview", specifications: "Specifications", reviews: "Reviews" };
+
+/** The product page's content blocks (products.content and badge) as structured fields. */
+export function ContentFields({ values, set }: { values: ProductValues; set: <K extends keyof ProductValues>(key: K, value: ProductValues[K], structural?: boolean) => void }) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
+        <TextField path="badge" name="badge" label="Badge" maxLength={40} hint="A short label on the product page, like 'New Release'." value={values.badge} onChange={(e) => set("badge", e.target.value)} />
+        <TextArea
+          path="highlights"
+          name="highlights"
+          label="Product Highlights"
+          rows={3}
+          maxLength={2000}
+          hint="Plain text under the overview. Empty: the description's text is used."
+          value={values.highlights}
+          onChange={(e) => set("highlights", e.target.value)}
+        />
+      </div>
+
+      <fieldset>
+        <legend className="text-base font-semibold text-gray-900">Product page tabs</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {PRODUCT_TABS.map((tab) => (
+            <label key={tab} className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="tabs"
+                value={tab}
+                checked={values.tabs.includes(tab)}
+                onChange={(e) => set("tabs", e.target.checked ? [...values.tabs, tab] : values.tabs.filter((t) => t !== tab))}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {TAB_LABELS[tab]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <RowList
+        path="overview"
+        legend="Overview blocks"
+        itemLabel="Overview block"
+        items={values.overview}
+        onChange={(items, structural) => set("overview", items, structural)}
+        create={() => ({ key: rowKey(), heading: "", body: "" })}
+        addLabel="Add overview block"
+      >
+        {(o, i, update) => (
+          <div className="grid gap-3">
+            <TextField path={`overview.${i}.heading`} name={`overview.${i}.heading`} label="Heading" maxLength={120} value={o.heading} onChange={(e) => update({ heading: e.target.value })} />
+            <TextArea path={`overview.${i}.body`} name={`overview.${i}.body`} label="Text" rows={2} maxLength={2000} value={o.body} onChange={(e) => update({ body: e.target.value })} />
+          </div>
+        )}
+      </RowList>
+
+      <RowList
+        path="specifications"
+        legend="Specifications"
+        itemLabel="Specification"
+        items={values.specifications}
+        onChange={(items, structural) => set("specifications", items, structural)}
+        create={() => ({ key: rowKey(), label: "", value: "" })}
+        addLabel="Add specification"
+      >
+        {(s, i, update) => (
+          <div className="grid gap-3 sm:grid-cols-[14rem_1fr]">
+            <TextField path={`specifications.${i}.label`} name={`specifications.${i}.label`} label="Name" maxLength={80} value={s.label} onChange={(e) => update({ label: e.target.value })} />
+            <TextField path={`specifications.${i}.value`} name={`specifications.${i}.value`} label="Value" maxLength={300} value={s.value} onChange={(e) => update({ value: e.target.value })} />
+          </div>
+        )}
+      </RowList>
+
+      <RowList
+        path="sections"
+        legend="Marketing sections"
+        itemLabel="Section"
+        items={values.sections}
+        onChange={(items, structural) => set("sections", items, structural)}
+        create={() => ({ key: rowKey(), heading: "", body: "", items: "" })}
+        addLabel="Add section"
+      >
+        {(s, i, update) => (
+          <div className="grid gap-3">
+            <TextField path={`sections.${i}.heading`} name={`sections.${i}.heading`} label="Heading" maxLength={120} value={s.heading} onChange={(e) => update({ heading: e.target.value })} />
+            <TextArea path={`sections.${i}.body`} name={`sections.${i}.body`} label="Text" rows={3} maxLength={4000} value={s.body} onChange={(e) => update({ body: e.target.value })} />
+            <TextArea path={`sections.${i}.items`} name={`sections.${i}.items`} label="List items" hint="Optional, one per line." rows={3} maxLength={4000} value={s.items} onChange={(e) => update({ items: e.target.value })} />
+          </div>
+        )}
+      </RowList>
+
+      <fieldset className="min-w-0">
+        <legend className="text-base font-semibold text-gray-900">Comparison table</legend>
+        <p className="mt-1 text-sm text-gray-600">Columns are the products compared; each row is one feature with a value per column.</p>
+        <div className="mt-3 grid gap-4 lg:grid-cols-[18rem_1fr]">
+          <RowList
+            path="comparison.columns"
+            legend="Columns"
+            itemLabel="Column"
+            items={values.columns}
+            onChange={(items, structural) => {
+              // Row values are stored by column position: they follow their column when it moves or goes.
+              const from = items.map((c) => values.columns.findIndex((old) => old.key === c.key));
+              set("columns", items, structural);
+              if (structural) set("comparisonRows", values.comparisonRows.map((r) => ({ ...r, values: from.map((k) => (k < 0 ? "" : (r.values[k] ?? ""))) })), true);
+            }}
+            create={() => ({ key: rowKey(), name: "" })}
+            addLabel="Add column"
+          >
+            {(c, i, update) => (
+              <TextField path={`comparison.columns.${i}`} name={`comparison.columns.${i}`} label="Name" maxLength={60} value={c.name} onChange={(e) => update({ name: e.target.value })} />
+            )}
+          </RowList>
+          <RowList
+            path="comparison.rows"
+            legend="Rows"
+            itemLabel="Comparison row"
+            items={values.comparisonRows}
+            onChange={(items, structural) => set("comparisonRows", items, structural)}
+            create={() => ({ key: rowKey(), label: "", values: [] })}
+            addLabel="Add row"
+          >
+            {(r, i, update) => (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField path={`comparison.rows.${i}.label`} name={`comparison.rows.${i}.label`} label="Feature" maxLength={80} value={r.label} onChange={(e) => update({ label: e.target.value })} />
+                {values.columns.map((col, n) => (
+                  <TextField
+                    key={col.key}
+                    path={`comparison.rows.${i}.values.${n}`}
+                    name={`comparison.rows.${i}.values.${n}`}
+                    label={col.name || `Column ${n + 1}`}
+                    maxLength={200}
+                    value={r.values[n] ?? ""}
+                    onChange={(e) => update({ values: values.columns.map((_, k) => (k === n ? e.target.value : (r.values[k] ?? ""))) })}
+                  />
+                ))}
+              </div>
+            )}
+          </RowList>
+        </div>
+      </fieldset>
+    </div>
+  );
+}

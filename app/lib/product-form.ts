@@ -1,0 +1,210 @@
+import { z } from "zod";
+import type { ProductContent } from "@server/db/schema";
+import { hasContent } from "./blog";
+import { nestFormData } from "./nested-form";
+import { slugify } from "./text";
+
+/**
+ * The product editor's form: one schema for the action and the browser's pre-submit check. Fields
+ * are named by path ("colors.0.name", see nested-form.ts); messages are the spec's where it has them.
+ */
+
+export const PRODUCT_INTENTS = ["draft", "publish"] as const;
+export const PRODUCT_TABS = ["overview", "specifications", "reviews"] as const;
+
+export const MESSAGES = {
+  title: "Product title is required",
+  description: "Product description is required",
+  price: "Product price must be greater than 0",
+  duplicateSlug: "A product with this slug already exists. Please use a different slug.",
+  needsColour: "Add at least one colour to publish the product",
+} as const;
+
+/** Highest price an admin may type, in cents ($1,000,000): far above any console, well inside int4. */
+const MAX_PRICE_CENTS = 100_000_000;
+
+/**
+ * Dollars as typed ("19.99", "$5", ".5", "1,299.00") to integer cents by string arithmetic, so
+ * "19.99" is exactly 1999 with no floating-point detour. Null for anything else: words, negative
+ * numbers, exponents, more than two decimals.
+ */
+export function parsePriceCents(text: string): number | null {
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{0,2}))?$/.exec(text.trim());
+  if (!m || (m[1] === "" && !m[2])) return null;
+  const dollars = Number(m[1].replace(/,/g, "") || "0");
+  const cents = Number((m[2] ?? "").padEnd(2, "0"));
+  return dollars * 100 + cents;
+}
+
+/** The spec's product slug: lowercase, runs of anything but letters and digits become one hyphen, trimmed. */
+export const productSlug = slugify;
+
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be ${max} characters or fewer`);
+const required = (max: number, label: string, message = `${label} is required`) => text(max, label).min(1, message);
+const optionalText = (max: number, label: string) =>
+  text(max, label)
+    .default("")
+    .transform((v) => v || null);
+/** A list of rows; absent means none. */
+const rows = <T extends z.ZodType>(row: T, max: number, label: string) => z.array(row).max(max, `At most ${max} ${label}`).default([]);
+
+const price = z
+  .string()
+  .default("")
+  .superRefine((v, ctx) => {
+    const cents = parsePriceCents(v);
+    // The spec turns an unreadable price into 0, hence its one message for both cases.
+    if (!cents) ctx.addIssue({ code: "custom", message: /\.\d{3,}\s*$/.test(v) ? "Use at most two decimal places, like 19.99" : MESSAGES.price });
+    else if (cents > MAX_PRICE_CENTS) ctx.addIssue({ code: "custom", message: "Product price must be $1,000,000 or less" });
+  })
+  .transform((v) => parsePriceCents(v) ?? 0);
+
+const compareAtPrice = z
+  .string()
+  .trim()
+  .default("")
+  .superRefine((v, ctx) => {
+    if (v === "") return;
+    const cents = parsePriceCents(v);
+    if (!cents || cents > MAX_PRICE_CENTS) ctx.addIssue({ code: "custom", message: "Enter the compare-at price in dollars, like 99.99, or leave it empty" });
+  })
+  .transform((v) => (v === "" ? null : parsePriceCents(v)));
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2000, "The URL is too long")
+  .default("")
+  .refine((v) => {
+    if (v === "") return true;
+    try {
+      const url = new URL(v);
+      return url.protocol === "https:" && !!url.hostname && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, "Enter a valid URL starting with https://")
+  .transform((v) => v || null);
+
+const optionalId = z
+  .union([z.uuid(), z.literal("")])
+  .default("")
+  .transform((v) => v || null);
+
+const colour = z.object({
+  /** The variant row this colour was loaded from; empty for a new colour. */
+  id: optionalId,
+  name: required(40, "Colour name"),
+  hex: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour")
+    .transform((v) => v.toLowerCase()),
+  stock: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, "Stock must be a whole number from 0 to 999999")
+    .transform(Number),
+  /** Stock when the editor was opened: the save applies the difference, so sales made meanwhile stay counted. */
+  baseStock: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+  imageId: optionalId,
+});
+
+const formSchema = z
+  .object({
+    intent: z.enum(PRODUCT_INTENTS, { message: "Choose Save Draft or Publish" }),
+    title: required(200, "Product title", MESSAGES.title),
+    descriptionHtml: z.string().max(500_000, "The description is too long").default("").refine(hasContent, MESSAGES.description),
+    price,
+    compareAtPrice,
+    externalUrl: httpsUrl,
+    slug: text(100, "Slug").default(""),
+    badge: optionalText(40, "Badge"),
+    highlights: optionalText(2000, "Highlights"),
+    colors: rows(colour, 30, "colours"),
+    tabs: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(PRODUCT_TABS))),
+    overview: rows(z.object({ heading: required(120, "Heading"), body: required(2000, "Text") }), 12, "overview blocks"),
+    specifications: rows(z.object({ label: required(80, "Name"), value: required(300, "Value") }), 60, "specifications"),
+    sections: rows(
+      z.object({
+        heading: required(120, "Heading"),
+        body: required(4000, "Text"),
+        items: z
+          .string()
+          .max(4000, "Too many items")
+          .default("")
+          .transform((v) =>
+            v
+              .split("\n")
+              .map((i) => i.trim())
+              .filter(Boolean),
+          ),
+      }),
+      12,
+      "sections",
+    ),
+    comparison: z
+      .object({
+        columns: rows(required(60, "Column name"), 8, "columns"),
+        rows: rows(z.object({ label: required(80, "Row name"), values: rows(text(200, "Value"), 8, "values") }), 40, "rows"),
+      })
+      .default({ columns: [], rows: [] }),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.slug && !productSlug(d.title)) ctx.addIssue({ code: "custom", path: ["slug"], message: "Enter a slug with letters or digits" });
+    else if (d.slug && !productSlug(d.slug)) ctx.addIssue({ code: "custom", path: ["slug"], message: "A slug needs letters or digits" });
+    if (d.compareAtPrice !== null && d.compareAtPrice <= d.price) {
+      ctx.addIssue({ code: "custom", path: ["compareAtPrice"], message: "The compare-at price must be greater than the price" });
+    }
+    if (d.intent === "publish" && d.colors.length === 0) ctx.addIssue({ code: "custom", path: ["colors"], message: MESSAGES.needsColour });
+    const seen = new Set<string>();
+    d.colors.forEach((c, i) => {
+      const key = c.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["colors", i, "name"], message: "Each colour needs a different name" });
+      seen.add(key);
+    });
+    if (d.comparison.rows.length > 0 && d.comparison.columns.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["comparison", "columns"], message: "Add at least one column to the comparison table" });
+    }
+  });
+
+/** The stored shape: cents, a normalised slug, the content blocks of products.content. */
+export const productFormSchema = formSchema.transform((d) => {
+  const content: ProductContent = {};
+  if (d.tabs.length) content.tabs = PRODUCT_TABS.filter((t) => d.tabs.includes(t));
+  if (d.overview.length) content.overview = d.overview;
+  if (d.specifications.length) content.specifications = d.specifications;
+  if (d.sections.length) content.sections = d.sections.map((s) => (s.items.length ? s : { heading: s.heading, body: s.body }));
+  if (d.comparison.columns.length) {
+    const width = d.comparison.columns.length;
+    content.comparison = {
+      columns: d.comparison.columns,
+      rows: d.comparison.rows.map((r) => ({ label: r.label, values: Array.from({ length: width }, (_, i) => r.values[i] ?? "") })),
+    };
+  }
+  return {
+    intent: d.intent,
+    title: d.title,
+    descriptionHtml: d.descriptionHtml,
+    priceCents: d.price,
+    compareAtCents: d.compareAtPrice,
+    externalUrl: d.externalUrl,
+    slug: productSlug(d.slug) || productSlug(d.title),
+    badge: d.badge,
+    highlights: d.highlights,
+    colors: d.colors.map((c) => ({ ...c, baseStock: c.baseStock ?? null })),
+    content,
+  };
+});
+
+export type ProductFormData = z.output<typeof productFormSchema>;
+
+/** Parses a submitted product form (browser or action). */
+export function parseProductForm(form: FormData) {
+  return productFormSchema.safeParse(nestFormData(form));
+}

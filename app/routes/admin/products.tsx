@@ -1,0 +1,166 @@
+import { useEffect, useState } from "react";
+import { Link, data, useFetcher } from "react-router";
+import { z } from "zod";
+import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { ProductNotFoundError, deleteProduct, listAdminProducts } from "@server/catalog/admin";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { Icon } from "~/components/admin/icons";
+import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
+import { useToast } from "~/components/ui/toast";
+import { adminMeta, formatAdminDate } from "~/lib/admin";
+import { formatMoney } from "~/lib/money";
+import type { Route } from "./+types/products";
+
+export const meta: Route.MetaFunction = () => adminMeta("Products");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data({ products: await listAdminProducts() }, { headers: adminHeaders });
+}
+
+const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown product") });
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400, headers: adminHeaders });
+  try {
+    await deleteProduct(parsed.data.id, admin);
+  } catch (err) {
+    if (err instanceof ProductNotFoundError) return data({ ok: false as const, message: "This product no longer exists." }, { status: 404, headers: adminHeaders });
+    throw err;
+  }
+  return data({ ok: true as const }, { headers: adminHeaders });
+}
+
+const primaryButton = "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { products } = loaderData;
+  const toast = useToast();
+  const fetcher = useFetcher<typeof action>();
+  const [toDelete, setToDelete] = useState<{ id: string; title: string } | null>(null);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) toast({ title: "Success", description: "Product deleted successfully" });
+    else toast({ title: "Error", description: fetcher.data.message, variant: "destructive" });
+  }, [fetcher.state, fetcher.data, toast]);
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">All products</h2>
+        <Link to="/admin/products/new" className={primaryButton}>
+          <Icon name="plus" className="h-4 w-4" /> Add Product
+        </Link>
+      </div>
+
+      {products.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold">No products yet</p>
+          <Link to="/admin/products/new" className={`${primaryButton} mt-4`}>
+            Add Your First Product
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Products, newest first</caption>
+            <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
+              <tr>
+                <th scope="col" className="p-3">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col" className="p-3">
+                  Title
+                </th>
+                <th scope="col" className="p-3">
+                  Price
+                </th>
+                <th scope="col" className="hidden p-3 sm:table-cell">
+                  Status
+                </th>
+                <th scope="col" className="hidden p-3 md:table-cell">
+                  Created
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p.id} className="border-t border-gray-100 align-middle">
+                  <td className="w-16 p-3">
+                    {p.image ? (
+                      <img src={p.image.src} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-lg border border-gray-200 bg-gray-50 object-contain" />
+                    ) : (
+                      <div aria-hidden="true" className="h-12 w-12 rounded-lg border border-dashed border-gray-300 bg-gray-50" />
+                    )}
+                  </td>
+                  <td className="p-3">
+                    <span className="font-semibold text-gray-900">{p.title}</span>
+                    {/* On phones the status column is hidden: the badge follows the title instead. */}
+                    <span className="mt-1 block sm:hidden">
+                      <PublishStatusBadge status={p.status} />
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap p-3 tabular-nums">{formatMoney(p.priceCents)}</td>
+                  <td className="hidden p-3 sm:table-cell">
+                    <PublishStatusBadge status={p.status} />
+                  </td>
+                  <td className="hidden whitespace-nowrap p-3 text-gray-700 md:table-cell">
+                    <time dateTime={p.createdAt}>{formatAdminDate(p.createdAt)}</time>
+                  </td>
+                  <td className="p-3">
+                    <div className="flex justify-end gap-1">
+                      <Link to={`/admin/products/${p.id}`} className="inline-flex items-center rounded-lg p-2 text-gray-700 hover:bg-gray-100" aria-label={`Edit ${p.title}`}>
+                        <Icon name="edit" />
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => setToDelete({ id: p.id, title: p.title })}
+                        disabled={fetcher.state !== "idle"}
+                        className="inline-flex items-center rounded-lg p-2 text-red-700 hover:bg-red-50 disabled:opacity-50"
+                        aria-label={`Delete ${p.title}`}
+                      >
+                        <Icon name="trash" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Product"
+        description="Are you sure you want to delete this product? This action cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => {
+          if (!toDelete) return;
+          fetcher.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+      <p className="text-lg font-semibold text-red-900">Error</p>
+      <p className="mt-1 text-sm text-red-800">The products could not be loaded. Please try again.</p>
+      <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        Try Again
+      </button>
+    </div>
+  );
+}

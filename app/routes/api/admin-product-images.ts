@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest } from "@server/admin/uploads";
+import { imageOption } from "@server/catalog/admin";
+import type { Route } from "./+types/admin-product-images";
+
+/**
+ * POST /api/admin/products/images (admins only): up to 10 images in field `files`, each checked by its
+ * bytes and stored as WebP renditions; answers with their ids and thumbnails for the product editor.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: adminHeaders });
+  try {
+    const images = await storeImagesFromRequest(request, "files", MAX_IMAGES_PER_UPLOAD);
+    return data({ images: images.map(imageOption) }, { headers: adminHeaders });
+  } catch (err) {
+    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status, headers: adminHeaders });
+    throw err;
+  }
+}
