@@ -13,7 +13,7 @@ export type OrderEventInput = {
 };
 
 /** Appends to the order's history and announces the change (delivered after commit). */
-export async function recordOrderEvent(tx: Tx, e: OrderEventInput, action: "created" | "updated" = "updated") {
+export async function recordOrderEvent(tx: Tx, e: OrderEventInput, action: "created" | "paid" | "updated" = "updated") {
   await tx.insert(orderEvents).values({
     orderId: e.orderId,
     actor: e.actor,

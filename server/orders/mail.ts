@@ -2,6 +2,7 @@ import { getShopSettings } from "../content/settings";
 import { sendMail } from "../mail/send";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
+import type { AdminOrderStatus } from "~/lib/order-transitions";
 import { getOrderSummary, type OrderSummary } from "./queries";
 
 function itemLines(order: OrderSummary): string[] {
@@ -60,4 +61,47 @@ export async function sendSoldOutNotice(orderId: string) {
     shop.shopName,
   ].join("\n");
   await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number} was cancelled and refunded`, text, replyTo: shop.supportEmail });
+}
+
+const STATUS_MESSAGES: Record<AdminOrderStatus, { subject: string; body: (order: OrderSummary) => string[] }> = {
+  processing: {
+    subject: "is being prepared",
+    body: () => ["Your order is being prepared for shipping. We will write again when it is on its way."],
+  },
+  completed: {
+    subject: "is complete",
+    body: () => ["Your order is complete and on its way to you. Thank you for shopping with us."],
+  },
+  cancelled: {
+    subject: "was cancelled",
+    body: (order) => [
+      "We have cancelled your order.",
+      // Whether the order was paid is what decides the refund (server/orders/admin.ts).
+      ...(order.paidAt ? [`We are refunding ${formatMoney(order.totalCents)} to your card. Refunds usually show within 5-10 days.`] : ["You have not been charged."]),
+    ],
+  },
+};
+
+/** Staff changed the order's status (server/orders/admin.ts): the customer hears what it means for them. */
+export async function sendStatusChangeMail(orderId: string, to: AdminOrderStatus) {
+  const order = await getOrderSummary(orderId);
+  if (!order) return;
+  const shop = await getShopSettings();
+  const message = STATUS_MESSAGES[to];
+  const text = [
+    `Hello ${order.name},`,
+    "",
+    `Order number: ${order.number}`,
+    "",
+    ...message.body(order),
+    "",
+    ...itemLines(order),
+    "",
+    `Total: ${formatMoney(order.totalCents)}`,
+    "",
+    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
+    "",
+    shop.shopName,
+  ].join("\n");
+  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number} ${message.subject}`, text, replyTo: shop.supportEmail });
 }

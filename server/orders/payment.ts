@@ -107,14 +107,18 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       })
       .where(eq(orders.id, order.id));
     const card = p.brand && p.last4 ? ` by ${p.brand} ending ${p.last4}` : "";
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      actor,
-      type: "paid",
-      fromStatus: order.status,
-      toStatus: "processing",
-      note: `Paid${card}; reserved units taken from stock.`,
-    });
+    await recordOrderEvent(
+      tx,
+      {
+        orderId: order.id,
+        actor,
+        type: "paid",
+        fromStatus: order.status,
+        toStatus: "processing",
+        note: `Paid${card}; reserved units taken from stock.`,
+      },
+      "paid",
+    );
     return { kind: "paid", orderId: order.id };
   });
   if (outcome.kind === "paid" || outcome.kind === "sold-out") invalidateCatalog();

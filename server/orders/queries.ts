@@ -14,8 +14,11 @@ export type OrderSummary = {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  paymentProvider: string;
   paymentBrand: string | null;
   paymentLast4: string | null;
+  createdAt: string;
+  paidAt: string | null;
 };
 
 async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
@@ -44,8 +47,11 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    paymentProvider: order.paymentProvider,
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
   };
 }
 

@@ -1,7 +1,8 @@
 import { log } from "../log";
 import { sendOrderConfirmation, sendSoldOutNotice } from "../orders/mail";
-import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, recordRefund, type PaymentOutcome } from "../orders/payment";
+import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "../orders/payment";
 import { paymentProvider } from "./index";
+import { refundOrderPayment } from "./refund";
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "./provider";
 
 /**
@@ -36,17 +37,7 @@ async function afterCommit(what: string, orderId: string, work: () => Promise<vo
 
 /** A paid order that could not be fulfilled gets its money back through the provider, and an email. */
 async function refundSoldOutOrder(provider: PaymentProvider, orderId: string, paymentId: string | null) {
-  if (!paymentId) {
-    await recordRefund(orderId, { error: "the provider reported no payment id" });
-  } else {
-    try {
-      const refund = await provider.refund(paymentId, `refund-${orderId}`);
-      await recordRefund(orderId, { refundId: refund.id });
-    } catch (err) {
-      log.error({ err, orderId }, "automatic refund failed");
-      await recordRefund(orderId, { error: err instanceof Error ? err.message : String(err) });
-    }
-  }
+  await refundOrderPayment(provider, orderId, paymentId);
   await sendSoldOutNotice(orderId);
 }
 

@@ -10,7 +10,8 @@ export const CHANNEL = "shop_events";
 
 export type ShopEvent =
   | { type: "catalog" }
-  | { type: "order"; id: string; action: "created" | "updated" }
+  /** "paid": the payment of a new order was confirmed, the moment a merchant calls it a new order. */
+  | { type: "order"; id: string; action: "created" | "paid" | "updated" }
   | { type: "post"; id: string; action: "created" | "updated" | "deleted" };
 
 type Listener = (e: ShopEvent) => void;

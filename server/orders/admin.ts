@@ -1,0 +1,309 @@
+import { and, asc, between, count, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
+import { recordAudit, type Actor } from "../admin/audit";
+import { invalidateCatalog } from "../catalog/cache";
+import { db, type Tx } from "../db/client";
+import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderSearchDocument, orders, productVariants, user, type OrderStatus } from "../db/schema";
+import { log } from "../log";
+import { paymentProvider } from "../payments";
+import { refundOrderPayment } from "../payments/refund";
+import { notify, type ShopEvent } from "../realtime/bus";
+import type { SseMessage } from "../realtime/sse";
+import { recordOrderEvent } from "./events";
+import { sendStatusChangeMail } from "./mail";
+import { cancelPendingOrder } from "./place";
+import { recordRefund } from "./payment";
+import { getOrderSummary, type OrderSummary } from "./queries";
+import { lockVariants } from "./reservations";
+import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
+
+/** The back office's orders (spec "Admin orders"; DESIGN.md sections 6 and 7). */
+
+export type AdminOrderRow = {
+  id: string;
+  number: string;
+  name: string;
+  email: string;
+  /** e.g. "R36S (Purple) ×2, 35XXPro (Teal)" */
+  products: string;
+  totalCents: number;
+  status: OrderStatus;
+  createdAt: string;
+};
+
+export type AdminOrderFilter = { q?: string; status?: OrderStatus; since?: Date; page?: number; pageSize?: number };
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+const separators = new RegExp(ORDER_SEARCH_SEPARATORS);
+
+/** A tsquery prefix term; quoted, so nothing the admin types is read as tsquery syntax. */
+const prefix = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}':*`;
+
+/**
+ * Every typed term must start a word of the order (see orderSearchDocument). A term with punctuation
+ * ("ada@exa", "PR-2603", "o'brien") may also start the whole email or number, or have each of its
+ * pieces start a word.
+ */
+function searchTsQuery(q: string): string | null {
+  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const parts = terms.flatMap((term) => {
+    const words = term.split(separators).filter(Boolean);
+    if (words.length === 0) return [];
+    if (words.length === 1 && words[0] === term) return [prefix(term)];
+    return [`(${prefix(term)} | (${words.map(prefix).join(" & ")}))`];
+  });
+  return parts.length > 0 ? parts.join(" & ") : null;
+}
+
+/**
+ * The id as staff see it: its first hex characters (four at least, so a short word that happens to be
+ * hex, like "bead", rarely hits a random id). A uuid range, answered by the primary key index.
+ */
+function idPrefixRange(q: string): [string, string] | null {
+  const hex = q.trim().toLowerCase().replaceAll("-", "");
+  if (!/^[0-9a-f]{4,32}$/.test(hex)) return null;
+  const uuid = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return [uuid(hex.padEnd(32, "0")), uuid(hex.padEnd(32, "f"))];
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const tsq = searchTsQuery(q);
+  const range = idPrefixRange(q);
+  return or(
+    tsq ? sql`${orderSearchDocument(orders)} @@ ${tsq}::tsquery` : undefined,
+    range ? between(orders.id, range[0], range[1]) : undefined,
+  );
+}
+
+function describeItems(items: { title: string; variantName: string; quantity: number }[]): string {
+  return items.map((i) => `${i.title} (${i.variantName})${i.quantity > 1 ? ` ×${i.quantity}` : ""}`).join(", ");
+}
+
+/**
+ * One page of orders, newest first. Search, filters, count and page are all answered by the database
+ * through indexes (search: orders_search_idx or the primary key; status: orders_status_created_idx;
+ * since and the order: orders_created_idx), so it stays fast with 100,000 orders (docs/back-office.md).
+ */
+export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pageCount: number }> {
+  const pageSize = Math.min(Math.max(1, f.pageSize ?? ADMIN_ORDERS_PAGE_SIZE), 100);
+  const q = f.q?.trim().slice(0, 200);
+  const where = and(
+    q ? searchCondition(q) : undefined,
+    f.status ? eq(orders.status, f.status) : undefined,
+    f.since ? gte(orders.createdAt, f.since) : undefined,
+  );
+  const pageOf = (page: number) =>
+    db()
+      .select({
+        id: orders.id,
+        number: orders.number,
+        name: orders.name,
+        email: orders.email,
+        totalCents: orders.totalCents,
+        status: orders.status,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+  const requested = Math.max(1, Math.floor(f.page ?? 1));
+  // Count and page side by side; a page past the end (the list shrank) is asked again as the last one.
+  const [[{ total }], firstTry] = await Promise.all([db().select({ total: count() }).from(orders).where(where), pageOf(requested)]);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(requested, pageCount);
+  const found = page === requested ? firstTry : await pageOf(page);
+
+  const items = found.length
+    ? await db()
+        .select({ orderId: orderItems.orderId, title: orderItems.title, variantName: orderItems.variantName, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, found.map((o) => o.id)))
+        .orderBy(asc(orderItems.title), asc(orderItems.variantName))
+    : [];
+  const rows = found.map((o) => ({
+    ...o,
+    products: describeItems(items.filter((i) => i.orderId === o.id)),
+    createdAt: o.createdAt.toISOString(),
+  }));
+  return { rows, total, page, pageCount };
+}
+
+export type OrderHistoryEntry = {
+  id: string;
+  at: string;
+  /** Who: an admin's email, or Customer / System / Payment provider. */
+  by: string;
+  type: string;
+  from: OrderStatus | null;
+  to: OrderStatus | null;
+  note: string | null;
+};
+
+export type AdminOrderDetail = OrderSummary & { history: OrderHistoryEntry[] };
+
+function actorLabel(actor: string, adminEmail: string | null): string {
+  if (adminEmail) return adminEmail;
+  if (actor === "customer") return "Customer";
+  if (actor === "system") return "System";
+  if (actor.startsWith("provider:")) return `Payment provider (${actor.slice("provider:".length)})`;
+  return "A former admin";
+}
+
+/** The detail dialog: the order's summary (brand and last 4 only, never card data) and its history. */
+export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail | null> {
+  const summary = await getOrderSummary(orderId);
+  if (!summary) return null;
+  const events = await db()
+    .select({
+      id: orderEvents.id,
+      actor: orderEvents.actor,
+      type: orderEvents.type,
+      from: orderEvents.fromStatus,
+      to: orderEvents.toStatus,
+      note: orderEvents.note,
+      createdAt: orderEvents.createdAt,
+      adminEmail: user.email,
+    })
+    .from(orderEvents)
+    .leftJoin(user, eq(user.id, orderEvents.actor))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return {
+    ...summary,
+    history: events.map((e) => ({
+      id: e.id,
+      at: e.createdAt.toISOString(),
+      by: actorLabel(e.actor, e.adminEmail),
+      type: e.type,
+      from: e.from as OrderStatus | null,
+      to: e.to as OrderStatus | null,
+      note: e.note,
+    })),
+  };
+}
+
+export class OrderNotFoundError extends Error {
+  constructor() {
+    super("Order not found");
+    this.name = "OrderNotFoundError";
+  }
+}
+
+/** A change the rules refuse (app/lib/order-transitions.ts); the message is safe to show. */
+export class OrderTransitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OrderTransitionError";
+  }
+}
+
+export const STAFF_CANCEL_REASON = "Cancelled by staff";
+
+/** A paid order's units go back on the shelf (under the variant lock, like every stock write). */
+async function restock(tx: Tx, orderId: string) {
+  const items = await tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const withVariant = items.flatMap((i) => (i.variantId ? [{ variantId: i.variantId, quantity: i.quantity }] : []));
+  await lockVariants(tx, withVariant.map((i) => i.variantId));
+  for (const i of withVariant) {
+    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${i.quantity}` }).where(eq(productVariants.id, i.variantId));
+  }
+  await notify(tx, { type: "catalog" });
+}
+
+type Applied = { from: OrderStatus; provider: string; paymentId: string | null; sessionId: string | null };
+
+/**
+ * Staff set an order's status. In ONE transaction, under the order's row lock: the rules are checked,
+ * the status written, stock put right (a pending order's reservation released, a paid order's units
+ * returned), the order event recorded (announced after commit) and the audit entry written. The same
+ * status again writes nothing. After commit: a paid order that was cancelled is refunded through its
+ * provider, an unpaid one's payment session is closed, and the customer is emailed.
+ */
+export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, admin: Actor): Promise<{ changed: boolean }> {
+  const applied = await db().transaction(async (tx): Promise<Applied | null> => {
+    const [order] = await tx
+      .select({ id: orders.id, number: orders.number, status: orders.status, provider: orders.paymentProvider, paymentId: orders.paymentIntentId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw new OrderNotFoundError();
+    if (order.status === to) return null;
+    const refusal = statusChangeRefusal(order.status, to);
+    if (refusal) throw new OrderTransitionError(refusal);
+
+    let sessionId: string | null = null;
+    if (to === "cancelled" && order.status === "pending") {
+      // The checkout's own cancellation: releases the reservation and records the event.
+      const cancelled = await cancelPendingOrder(tx, order.id, STAFF_CANCEL_REASON, admin.id);
+      sessionId = cancelled?.sessionId ?? null;
+    } else {
+      const paidCancel = to === "cancelled" && order.status === "processing";
+      if (paidCancel) await restock(tx, order.id);
+      await tx
+        .update(orders)
+        .set({ status: to, ...(to === "cancelled" ? { cancelReason: STAFF_CANCEL_REASON } : {}), updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        actor: admin.id,
+        type: to,
+        fromStatus: order.status,
+        toStatus: to,
+        note: paidCancel ? `${STAFF_CANCEL_REASON}; units returned to stock; the payment will be refunded.` : to === "cancelled" ? STAFF_CANCEL_REASON : null,
+      });
+    }
+    await recordAudit(tx, { actor: admin, action: "status_change", entity: "order", entityId: order.id, data: { number: order.number, from: order.status, to } });
+    return { from: order.status, provider: order.provider, paymentId: order.paymentId, sessionId };
+  });
+  if (!applied) return { changed: false };
+  if (to === "cancelled" && applied.from !== "payment_failed") invalidateCatalog();
+  await afterChange(orderId, to, applied);
+  return { changed: true };
+}
+
+/** The change is committed: what is left must not undo it, so failures are logged (and recorded). */
+async function afterChange(orderId: string, to: AdminOrderStatus, applied: Applied) {
+  const provider = paymentProvider();
+  const refund = to === "cancelled" && applied.from === "processing";
+  try {
+    if (applied.provider !== provider.name) {
+      if (refund) await recordRefund(orderId, { error: `it was paid through ${applied.provider}, which is not enabled here` });
+    } else if (refund) {
+      await refundOrderPayment(provider, orderId, applied.paymentId);
+    } else if (applied.sessionId) {
+      // Nobody should pay for a cancelled checkout any more.
+      await provider.expireSession(applied.sessionId);
+    }
+  } catch (err) {
+    log.error({ err, orderId }, "payment clean-up after a status change failed");
+  }
+  try {
+    await sendStatusChangeMail(orderId, to);
+  } catch (err) {
+    log.error({ err, orderId }, "status change email failed");
+  }
+}
+
+/** What staff's live stream (/api/admin/orders/events) says about an order change. */
+export type AdminOrderEvent = { id: string; action: "created" | "paid" | "updated"; name: string };
+
+export const ADMIN_ORDER_EVENT = "order";
+
+/** One lookup per bus event, however many admins are connected (the bus hands each the same object). */
+const lookups = new WeakMap<ShopEvent, Promise<SseMessage | null>>();
+
+export function adminOrderFilter(event: ShopEvent): Promise<SseMessage | null> | null {
+  if (event.type !== "order") return null;
+  let pending = lookups.get(event);
+  if (!pending) {
+    pending = db()
+      .select({ name: orders.name })
+      .from(orders)
+      .where(eq(orders.id, event.id))
+      .then(([row]) => (row ? { event: ADMIN_ORDER_EVENT, data: { id: event.id, action: event.action, name: row.name } satisfies AdminOrderEvent } : null));
+    lookups.set(event, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,222 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startCheckout } from "../../server/checkout";
+import { db } from "../../server/db/client";
+import { auditLog, orderEvents, orderItems, orders, outboxMail, stockReservations, user, type OrderStatus } from "../../server/db/schema";
+import {
+  OrderTransitionError,
+  adminOrderFilter,
+  changeOrderStatus,
+  getAdminOrder,
+  listAdminOrders,
+} from "../../server/orders/admin";
+import { startBus, subscribe, type ShopEvent } from "../../server/realtime/bus";
+import { buyer, cartWith, orderById, paidEventFor, postTestWebhook, stockOf, useCatalogue, variantOf } from "./shop-helpers";
+import { useTestDatabase } from "./test-db";
+
+const admin = { id: "admin-orders-1", email: "orders.admin@pocketretro.example" };
+
+let serial = 0;
+/** An order row as checkout leaves it, written directly: the list tests need many, with chosen dates. */
+async function insertOrder(o: { name: string; email: string; status?: OrderStatus; createdAt?: Date; items?: [string, string, number][] }) {
+  serial += 1;
+  const [row] = await db()
+    .insert(orders)
+    .values({
+      number: `PR-260314-${String(serial).padStart(5, "A")}`,
+      email: o.email,
+      name: o.name,
+      shipLine1: "1 Test Street",
+      shipCity: "London",
+      shipPostalCode: "N1 1AA",
+      shipCountry: "GB",
+      status: o.status ?? "processing",
+      subtotalCents: 4999,
+      totalCents: 4999,
+      paymentProvider: "test",
+      createdAt: o.createdAt ?? new Date(Date.now() - serial * 60_000),
+    })
+    .returning();
+  const items = o.items ?? [["R36S", "Purple", 1]];
+  await db().insert(orderItems).values(items.map(([title, variantName, quantity]) => ({ orderId: row.id, title, variantName, quantity, unitPriceCents: 4999 })));
+  return row;
+}
+
+const numbers = (r: { rows: { number: string }[] }) => r.rows.map((o) => o.number);
+
+describe("the admin order list", () => {
+  useTestDatabase();
+  const made: Record<string, Awaited<ReturnType<typeof insertOrder>>> = {};
+
+  beforeAll(async () => {
+    made.ada = await insertOrder({ name: "Ada Lovelace", email: "ada.lovelace+shop@example.co.uk", items: [["R36S", "Purple", 2], ["35XXPro", "Teal", 1]] });
+    made.obrien = await insertOrder({ name: "Seán O'Brien", email: "sean@obrien.ie", status: "cancelled" });
+    made.grace = await insertOrder({ name: "Grace Hopper", email: "grace@navy.example", status: "completed", createdAt: new Date(Date.now() - 10 * 86_400_000) });
+    for (let i = 0; i < 22; i++) await insertOrder({ name: `Filler Person${i}`, email: `filler${i}@example.com`, status: i % 2 ? "pending" : "processing" });
+  });
+
+  it("lists newest first with the products of each order, 20 to a page", async () => {
+    const all = await listAdminOrders({});
+    expect(all).toMatchObject({ total: 25, page: 1, pageCount: 2 });
+    expect(all.rows).toHaveLength(20);
+    expect(all.rows[0]).toMatchObject({ number: made.ada.number, name: "Ada Lovelace", products: "35XXPro (Teal), R36S (Purple) ×2", totalCents: 4999, status: "processing" });
+    expect(all.rows.map((r) => r.createdAt)).toEqual([...all.rows.map((r) => r.createdAt)].sort().reverse());
+  });
+
+  it("finds orders by words of the name, the email, the number and the id prefix", async () => {
+    expect(numbers(await listAdminOrders({ q: "ada" }))).toEqual([made.ada.number]);
+    expect(numbers(await listAdminOrders({ q: "LOVE" }))).toEqual([made.ada.number]);
+    expect(numbers(await listAdminOrders({ q: "ada lovelace" }))).toEqual([made.ada.number]);
+    expect(numbers(await listAdminOrders({ q: "ada.lovelace+shop@exa" }))).toEqual([made.ada.number]);
+    expect(numbers(await listAdminOrders({ q: "example.co.uk" }))).toEqual([made.ada.number]);
+    expect(numbers(await listAdminOrders({ q: "o'brien" }))).toEqual([made.obrien.number]);
+    expect(numbers(await listAdminOrders({ q: "seán" }))).toEqual([made.obrien.number]);
+    expect(numbers(await listAdminOrders({ q: made.grace.number.toLowerCase() }))).toEqual([made.grace.number]);
+    expect(numbers(await listAdminOrders({ q: made.grace.number.slice(-5) }))).toEqual([made.grace.number]);
+    expect(numbers(await listAdminOrders({ q: made.grace.id.slice(0, 8) }))).toEqual([made.grace.number]);
+    expect(numbers(await listAdminOrders({ q: made.grace.id.toUpperCase() }))).toEqual([made.grace.number]);
+    expect((await listAdminOrders({ q: "lovelace hopper" })).total).toBe(0);
+    expect((await listAdminOrders({ q: "nobody" })).rows).toEqual([]);
+    // Nothing typed is tsquery syntax.
+    expect((await listAdminOrders({ q: "a & | ! ( ) : * ' \\" })).total).toBeGreaterThanOrEqual(0);
+  });
+
+  it("filters by status and by date, with the count and page in the database", async () => {
+    expect(await listAdminOrders({ status: "cancelled" })).toMatchObject({ total: 1, rows: [{ number: made.obrien.number }] });
+    const pending = await listAdminOrders({ status: "pending", pageSize: 4, page: 2 });
+    expect(pending).toMatchObject({ total: 11, page: 2, pageCount: 3 });
+    expect(pending.rows).toHaveLength(4);
+    const last = await listAdminOrders({ status: "pending", pageSize: 4, page: 99 });
+    expect(last).toMatchObject({ page: 3, pageCount: 3 });
+    expect(last.rows).toHaveLength(3);
+    expect(await listAdminOrders({ status: "completed", since: new Date(Date.now() - 7 * 86_400_000) })).toMatchObject({ total: 0, rows: [] });
+    expect((await listAdminOrders({ since: new Date(Date.now() - 7 * 86_400_000) })).total).toBe(24);
+    // The dashboard's call: search, period, three rows.
+    expect(await listAdminOrders({ q: "filler", since: new Date(Date.now() - 86_400_000), pageSize: 3 })).toMatchObject({ total: 22, pageCount: 8 });
+  });
+});
+
+describe("changing an order's status", () => {
+  useTestDatabase();
+  useCatalogue();
+
+  beforeAll(async () => {
+    await db().insert(user).values({ id: admin.id, name: "Orders Admin", email: admin.email, role: "admin" });
+    await startBus();
+  });
+
+  async function checkout(n: number, colour: string, quantity: number) {
+    const variant = await variantOf("r36s", colour);
+    const { cartId } = await cartWith([{ variantId: variant.id, quantity }]);
+    return { ...(await startCheckout({ cartId, userId: null, details: buyer(n) })), variantId: variant.id };
+  }
+
+  async function paidOrder(n: number, colour: string, quantity: number) {
+    const started = await checkout(n, colour, quantity);
+    const { body, signature } = paidEventFor(started.sessionId);
+    expect((await postTestWebhook(body, signature)).status).toBe(200);
+    expect((await orderById(started.orderId)).status).toBe("processing");
+    return started;
+  }
+
+  /** Everything a status change may write, to see that a refused or no-op change wrote none of it. */
+  async function writesFor(orderId: string) {
+    const [events] = await db().select({ n: count() }).from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    const [audits] = await db().select({ n: count() }).from(auditLog).where(eq(auditLog.entityId, orderId));
+    const [mails] = await db().select({ n: count() }).from(outboxMail);
+    return { events: events.n, audits: audits.n, mails: mails.n, status: (await orderById(orderId)).status };
+  }
+
+  /** The next order event on the bus, and what the admins' stream makes of it. */
+  function nextOrderEvent() {
+    return new Promise<{ event: ShopEvent; message: unknown }>((resolve) => {
+      const unsubscribe = subscribe((event) => {
+        if (event.type !== "order") return;
+        unsubscribe();
+        void Promise.resolve(adminOrderFilter(event)).then((message) => resolve({ event, message }));
+      });
+    });
+  }
+
+  it("announces a paid order as 'paid' with the customer's name (the 'New Order Received' toast)", async () => {
+    const started = await checkout(20, "White", 1);
+    const heard = nextOrderEvent();
+    const { body, signature } = paidEventFor(started.sessionId);
+    await postTestWebhook(body, signature);
+    expect((await heard).message).toEqual({ event: "order", data: { id: started.orderId, action: "paid", name: "Buyer Number20" } });
+  });
+
+  it("marks a paid order completed: event (admin, from, to), audit entry, announcement and email, in one go", async () => {
+    const order = await paidOrder(21, "Black", 1);
+    const heard = nextOrderEvent();
+    expect(await changeOrderStatus(order.orderId, "completed", admin)).toEqual({ changed: true });
+    expect((await heard).message).toEqual({ event: "order", data: { id: order.orderId, action: "updated", name: "Buyer Number21" } });
+    expect((await orderById(order.orderId)).status).toBe("completed");
+    const [event] = await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, order.orderId), eq(orderEvents.actor, admin.id)));
+    expect(event).toMatchObject({ type: "completed", fromStatus: "processing", toStatus: "completed" });
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, order.orderId));
+    expect(audit).toMatchObject({ actorId: admin.id, actorEmail: admin.email, action: "status_change", entity: "order", data: { number: order.orderNumber, from: "processing", to: "completed" } });
+    const [mail] = await db().select().from(outboxMail).where(eq(outboxMail.subject, `Your Pocket Retro order ${order.orderNumber} is complete`));
+    expect(mail).toMatchObject({ to: "buyer21@example.com" });
+    expect(mail.text).toContain("1 x R36S");
+
+    const detail = (await getAdminOrder(order.orderId))!;
+    expect(detail.history.map((h) => [h.by, h.from, h.to])).toEqual([
+      ["Customer", null, "pending"],
+      ["Payment provider (test)", "pending", "processing"],
+      [admin.email, "processing", "completed"],
+    ]);
+    expect(detail).toMatchObject({ paymentBrand: "visa", paymentLast4: "4242", shippingCents: 0, lines: [{ variantName: "Black", quantity: 1 }] });
+    expect(JSON.stringify(detail)).not.toMatch(/4242 ?4242|cvc|expiry/i);
+
+    // Reopened: completed can go back to processing (marked by mistake).
+    expect(await changeOrderStatus(order.orderId, "processing", admin)).toEqual({ changed: true });
+  });
+
+  it("writes nothing when the status does not change", async () => {
+    const order = await paidOrder(22, "Black", 1);
+    const before = await writesFor(order.orderId);
+    expect(await changeOrderStatus(order.orderId, "processing", admin)).toEqual({ changed: false });
+    expect(await writesFor(order.orderId)).toEqual(before);
+  });
+
+  it("refuses what makes no sense, and writes nothing", async () => {
+    const pending = await checkout(23, "Orange", 1);
+    for (const to of ["processing", "completed"] as const) {
+      const before = await writesFor(pending.orderId);
+      await expect(changeOrderStatus(pending.orderId, to, admin)).rejects.toThrow(new OrderTransitionError("This order has not been paid."));
+      expect(await writesFor(pending.orderId)).toEqual(before);
+    }
+    const shipped = await paidOrder(24, "Orange", 1);
+    await changeOrderStatus(shipped.orderId, "completed", admin);
+    await expect(changeOrderStatus(shipped.orderId, "cancelled", admin)).rejects.toThrow("A completed order has shipped and cannot be cancelled.");
+    await changeOrderStatus(pending.orderId, "cancelled", admin);
+    await expect(changeOrderStatus(pending.orderId, "processing", admin)).rejects.toThrow("A cancelled order cannot be reopened.");
+  });
+
+  it("cancelling a pending order releases its reservation; the customer was not charged", async () => {
+    const order = await checkout(25, "Purple", 2);
+    const stock = await stockOf(order.variantId);
+    const active = () =>
+      db().select().from(stockReservations).where(and(eq(stockReservations.orderId, order.orderId), isNull(stockReservations.releasedAt)));
+    expect(await active()).toHaveLength(1);
+    expect(await changeOrderStatus(order.orderId, "cancelled", admin)).toEqual({ changed: true });
+    expect(await active()).toHaveLength(0);
+    expect(await stockOf(order.variantId)).toBe(stock);
+    expect(await orderById(order.orderId)).toMatchObject({ status: "cancelled", cancelReason: "Cancelled by staff" });
+    const [mail] = await db().select().from(outboxMail).where(eq(outboxMail.subject, `Your Pocket Retro order ${order.orderNumber} was cancelled`));
+    expect(mail.text).toContain("You have not been charged.");
+  });
+
+  it("cancelling a paid order returns its units to stock and refunds the payment", async () => {
+    const order = await paidOrder(26, "Purple", 3);
+    const stock = await stockOf(order.variantId);
+    expect(await changeOrderStatus(order.orderId, "cancelled", admin)).toEqual({ changed: true });
+    expect(await stockOf(order.variantId)).toBe(stock + 3);
+    const history = (await getAdminOrder(order.orderId))!.history;
+    expect(history.at(-2)).toMatchObject({ by: admin.email, from: "processing", to: "cancelled" });
+    expect(history.at(-1)).toMatchObject({ by: "System", type: "refunded", note: expect.stringMatching(/^Payment refunded \(re_test_/) });
+    const [mail] = await db().select().from(outboxMail).where(eq(outboxMail.subject, `Your Pocket Retro order ${order.orderNumber} was cancelled`));
+    expect(mail.text).toMatch(/We are refunding \$149\.97 to your card/);
+  });
+});
