@@ -434,6 +434,7 @@ export const outboxMail = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    replyTo: text("reply_to"),
     status: text("status").$type<"pending" | "sent" | "failed" | "kept">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** When the delivery worker may (re)try a 'pending' message; also the lease of an attempt under way. */

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_mail" ADD COLUMN "reply_to" text;
