@@ -13,7 +13,7 @@ const BATCH = 500;
 
 /** The schema's tables, each after every table it references. */
 export function tablesInDependencyOrder(): PgTable[] {
-  const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
   const ordered: PgTable[] = [];
   const visit = (t: PgTable, path: Set<PgTable>) => {
     if (ordered.includes(t) || path.has(t)) return;
