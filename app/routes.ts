@@ -40,6 +40,8 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/:id", "routes/admin/order-detail.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/products/:id", "routes/admin/product-editor.tsx"),
     route("admin/posts", "routes/admin/posts.tsx"),
@@ -55,6 +57,7 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("blog/rss.xml", "routes/api/blog-rss.ts"),
   route("api/admin/posts/events", "routes/api/admin-post-events.ts"),
+  route("api/admin/orders/events", "routes/api/admin-order-events.ts"),
   route("api/admin/posts/image", "routes/api/admin-post-image.ts"),
   route("api/admin/products/images", "routes/api/admin-product-images.ts"),
   route("api/admin/ai", "routes/api/admin-ai.ts"),

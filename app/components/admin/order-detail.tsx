@@ -1,0 +1,137 @@
+import type { AdminOrderDetail } from "@server/orders/admin";
+import { OrderStatusBadge, ORDER_STATUS_LABELS } from "~/components/admin/order-status-badge";
+import { formatAdminDate } from "~/lib/admin";
+import { countryName } from "~/lib/countries";
+import { formatMoney } from "~/lib/money";
+
+const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-5">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-600">{title}</h3>
+      <div className="mt-2 text-sm">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * An order as staff see it, in the dialog of /admin/orders and on /admin/orders/:id. Payment shows the
+ * brand and last 4 the provider reported, and nothing else: the shop never has card data (DESIGN.md 7).
+ */
+export function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const s = order.shipping;
+  const card = order.paymentBrand && order.paymentLast4 ? `${order.paymentBrand.toUpperCase()} ending ${order.paymentLast4}` : null;
+  return (
+    <div>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
+        <OrderStatusBadge status={order.status} />
+        <span>
+          Order ID <span className="font-mono">{order.id.slice(0, 8)}</span> · placed <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt, true)}</time> UTC
+        </span>
+      </p>
+      {order.status === "payment_failed" ? (
+        <p className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <strong>Payment was unsuccessful</strong> - This order was recorded but the payment transaction failed.
+        </p>
+      ) : null}
+      {order.status === "cancelled" && order.cancelReason ? (
+        <p className="mt-4 rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm">
+          <strong>Cancelled:</strong> {order.cancelReason}
+        </p>
+      ) : null}
+
+      <div className="grid gap-x-8 sm:grid-cols-2">
+        <Section title="Customer">
+          <p className="font-medium">{order.name}</p>
+          <p>
+            <a href={`mailto:${order.email}`} className="break-all text-brand-700 underline">
+              {order.email}
+            </a>
+          </p>
+        </Section>
+        <Section title="Shipping address">
+          <address className="not-italic">
+            {[s.line1, s.line2, `${s.city} ${s.postalCode}`, countryName(s.country)].filter(Boolean).map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </Section>
+      </div>
+
+      <Section title="Items">
+        {order.lines.length === 0 ? (
+          <p className="text-gray-700">No items found for this order</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[22rem] text-left">
+              <thead className="text-xs text-gray-600">
+                <tr>
+                  <th scope="col" className="py-1 pr-3 font-medium">Product</th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">Qty</th>
+                  <th scope="col" className="py-1 pr-3 text-right font-medium">Price</th>
+                  <th scope="col" className="py-1 text-right font-medium">Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {order.lines.map((l) => (
+                  <tr key={`${l.title}-${l.variantName}`}>
+                    <td className="py-1.5 pr-3">
+                      {l.title} <span className="text-gray-600">({l.variantName})</span>
+                    </td>
+                    <td className="py-1.5 pr-3 text-right">{l.quantity}</td>
+                    <td className="py-1.5 pr-3 text-right">{formatMoney(l.unitPriceCents)}</td>
+                    <td className="py-1.5 text-right">{formatMoney(l.lineTotalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <dl className="ml-auto mt-3 grid max-w-64 grid-cols-2 gap-y-1">
+          <dt>Subtotal</dt>
+          <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
+          <dt>Shipping</dt>
+          <dd className="text-right">{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
+        </dl>
+      </Section>
+
+      <Section title="Payment">
+        <p>{PROVIDERS[order.paymentProvider] ?? order.paymentProvider}</p>
+        <p>{card ?? "No card reported"}</p>
+        {order.paidAt ? (
+          <p className="text-gray-700">
+            Paid <time dateTime={order.paidAt}>{formatAdminDate(order.paidAt, true)}</time> UTC
+          </p>
+        ) : null}
+      </Section>
+
+      <Section title="Status history">
+        <ol className="space-y-2">
+          {order.history.map((h) => (
+            <li key={h.id} className="border-l-2 border-gray-200 pl-3">
+              <p>
+                {h.to ? (
+                  <span className="font-medium">
+                    {h.from ? `${ORDER_STATUS_LABELS[h.from] ?? h.from} → ` : ""}
+                    {ORDER_STATUS_LABELS[h.to] ?? h.to}
+                  </span>
+                ) : (
+                  <span className="font-medium">{h.type.replace(/_/g, " ")}</span>
+                )}{" "}
+                <span className="text-gray-700">by {h.by}</span>
+              </p>
+              <p className="text-xs text-gray-600">
+                <time dateTime={h.at}>{formatAdminDate(h.at, true)}</time> UTC{h.note ? ` · ${h.note}` : ""}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}
