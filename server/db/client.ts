@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -16,10 +18,22 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; returns an unsubscribe function. `onLost` runs once if the
+   * listening connection breaks (PostgreSQL restarted or out of reach): the caller listens again.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: (err: Error) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` unless another process is running work under the same name; null when it is. On
+   * PostgreSQL a session-level advisory lock held by a dedicated connection (a crash frees it with
+   * the connection). PGlite runs in one process only, so there is nobody to exclude.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T | null>;
   close(): Promise<void>;
 };
+
+/** A stable 64-bit advisory lock key for a job name. */
+const advisoryKey = (name: string) => crypto.createHash("sha256").update(name).digest().readBigInt64BE(0).toString();
 
 /** Resolved from the working directory: the server build moves this file. */
 export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
@@ -28,32 +42,70 @@ export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGl
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    pool.on("error", () => {
-      /* idle client errors surface on the next query */
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // With the database out of reach a page fails within seconds (503) instead of hanging.
+      connectionTimeoutMillis: 5_000,
+      // A peer that vanished without closing the connection is noticed instead of waited on forever.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
+    // A connection that breaks rejects its query; the 'error' event it also emits must not crash the
+    // process. The pool covers idle clients only, so every client gets a listener of its own.
+    const ignore = () => {};
+    pool.on("error", ignore);
+    pool.on("connect", (client) => client.on("error", ignore));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     const listenClients = new Set<pg.PoolClient>();
     return {
       db,
       kind: "postgres",
-      async listen(channel, onPayload) {
+      async listen(channel, onPayload, onLost) {
         const client = await pool.connect();
         listenClients.add(client);
         client.on("notification", (msg) => {
           if (msg.channel === channel) onPayload(msg.payload ?? "");
         });
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client.once("error", (err) => {
+          if (!listenClients.delete(client)) return; // unsubscribed or closing: not a loss
+          client.release(err);
+          onLost?.(err);
+        });
+        try {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (err) {
+          if (listenClients.delete(client)) client.release(err instanceof Error ? err : true);
+          throw err;
+        }
         return async () => {
           if (!listenClients.delete(client)) return;
           await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
           client.release();
         };
       },
+      async exclusively(name, work) {
+        const key = advisoryKey(name);
+        const client = await pool.connect();
+        let broken = false;
+        try {
+          const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS locked", [key]);
+          if (!rows[0].locked) return null;
+          try {
+            return await work();
+          } finally {
+            // A connection that could not unlock must not go back to the pool still holding the lock.
+            await client.query("SELECT pg_advisory_unlock($1::bigint)", [key]).catch(() => (broken = true));
+          }
+        } finally {
+          client.release(broken);
+        }
+      },
       async close() {
-        for (const c of listenClients) c.release();
+        const clients = [...listenClients];
         listenClients.clear();
+        for (const c of clients) c.release();
         await pool.end();
       },
     };
@@ -73,6 +125,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const unsub = await pglite.listen(channel, onPayload);
       return async () => unsub();
     },
+    exclusively: (_name, work) => work(),
     close: () => pglite.close(),
   };
 }
@@ -91,4 +144,29 @@ export function db(): Db {
 
 export function setDatabase(d: Database | undefined) {
   current = d;
+}
+
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable/;
+
+/**
+ * Whether an error means the database is out of reach (network, restart, overload) rather than a
+ * bad query: such a request answers 503 and is worth retrying. Drizzle wraps the driver's error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") {
+      // SQLSTATE 08xxx: connection exception; 57P0x: the server is shutting down or starting; 53300: too many connections.
+      if (UNREACHABLE_CODES.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code) || code === "53300") return true;
+    }
+    if (UNREACHABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Rows of a raw `execute` (both drivers answer `{ rows }`; drizzle types the result per driver). */
+export async function executeRows<T>(query: SQL, runner: Pick<Db, "execute"> = db()): Promise<T[]> {
+  const result = (await runner.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,7 +1,7 @@
 import { getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { openDatabase, type Database } from "../db/client";
+import { executeRows, openDatabase, type Database } from "../db/client";
 import * as schema from "../db/schema";
 
 /**
@@ -58,8 +58,7 @@ export async function exportToPostgres(source: Database, targetUrl: string): Pro
       );
       const jsonColumns = new Set(columns.filter((c) => c.data_type === "json" || c.data_type === "jsonb").map((c) => c.column_name));
       const names = columns.map((c) => c.column_name);
-      const result = await source.db.execute(sql.raw(`SELECT ${names.map(quote).join(", ")} FROM ${quote(name)}`));
-      const rows = result.rows as Record<string, unknown>[];
+      const rows = await executeRows<Record<string, unknown>>(sql.raw(`SELECT ${names.map(quote).join(", ")} FROM ${quote(name)}`), source.db);
       for (let i = 0; i < rows.length; i += BATCH) {
         const batch = rows.slice(i, i + BATCH);
         const values: unknown[] = [];

@@ -1,7 +1,7 @@
-import { getTableName } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { database, db } from "../../server/db/client";
+import { database, db, executeRows } from "../../server/db/client";
 import { orderItems, orders } from "../../server/db/schema";
 import { exportToPostgres, TargetNotEmptyError, tablesInDependencyOrder } from "../../server/ops/export-to-postgres";
 import { createPostgresDatabase, testDbKind, useTestDatabase } from "./test-db";
@@ -39,16 +39,16 @@ describe.skipIf(!runs)("export the embedded database to PostgreSQL", () => {
       const copied = await exportToPostgres(database(), target.url);
       await client.connect();
       for (const table of ["products", "product_variants", "media", "reviews", "blog_posts", "user", "account", "orders", "order_items", "settings"]) {
-        const source = await database().db.execute(`select count(*)::int as n from "${table}"`);
+        const [source] = await executeRows<{ n: number }>(sql.raw(`select count(*)::int as n from "${table}"`));
         const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from "${table}"`);
-        expect(rows[0].n, table).toBe((source.rows[0] as { n: number }).n);
+        expect(rows[0].n, table).toBe(source.n);
         expect(copied[table], table).toBe(rows[0].n);
       }
       expect(copied.products).toBeGreaterThanOrEqual(3);
       const { rows } = await client.query("select p.slug, p.price_cents, p.content from products p order by slug");
-      const source = await database().db.execute("select slug, price_cents, content from products order by slug");
+      const source = await executeRows(sql`select slug, price_cents, content from products order by slug`);
       // JSON content blocks arrive as JSON, not as PostgreSQL arrays.
-      expect(rows).toEqual(source.rows);
+      expect(rows).toEqual(source);
       const { rows: moved } = await client.query("select o.number, o.payment_last4, i.title from orders o join order_items i on i.order_id = o.id");
       expect(moved).toEqual([{ number: "PR-EXPORT-1", payment_last4: "4242", title: "R36S" }]);
 
