@@ -1,28 +1,211 @@
-import { Form, useLoaderData } from "react-router";
+import { useRef } from "react";
+import { Form, Link, data, useSubmit } from "react-router";
+import { z } from "zod";
+import { dashboardStats, periodStart, type DailyPoint, type Trend } from "@server/admin/dashboard";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { listAdminOrders } from "@server/orders/admin";
+import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { adminMeta, formatAdminDate } from "~/lib/admin";
+import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/dashboard";
 
-// Placeholder until the back office's dashboard lands: proves the admin gate end to end.
-export const headers: Route.HeadersFunction = () => adminHeaders;
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Pocket Retro" }, { name: "robots", content: "noindex, nofollow" }];
+const PERIODS = [
+  { value: "all", label: "All" },
+  { value: "today", label: "Today" },
+  { value: "week", label: "This Week" },
+  { value: "month", label: "This Month" },
+] as const;
+
+const RECENT_ORDERS = 3;
+
+const filterSchema = z.object({
+  period: z.enum(["all", "today", "week", "month"]).catch("all"),
+  q: z.string().trim().max(200).catch(""),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { email: admin.email };
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filter = filterSchema.parse({ period: params.get("period") ?? undefined, q: params.get("q") ?? "" });
+  const [stats, recent] = await Promise.all([
+    dashboardStats(),
+    listAdminOrders({ q: filter.q || undefined, since: periodStart(filter.period), pageSize: RECENT_ORDERS }),
+  ]);
+  return data({ stats, recent: recent.rows, filter }, { headers: adminHeaders });
 }
 
-export default function Dashboard() {
-  const { email } = useLoaderData<typeof loader>();
+function TrendText({ trend }: { trend: Trend }) {
+  if (trend.percent === null) {
+    return <p className="mt-1 text-sm text-gray-600">{trend.current} new in the last 30 days</p>;
+  }
+  const up = trend.percent >= 0;
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
-      <p className="mt-2 text-gray-700">Signed in as {email}</p>
-      <Form method="post" action="/admin/logout" className="mt-6">
-        <button type="submit" className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white">
-          Logout
-        </button>
-      </Form>
-    </main>
+    <p className={`mt-1 text-sm font-medium ${up ? "text-green-800" : "text-red-800"}`}>
+      {up ? "+" : ""}
+      {trend.percent}% from last month
+    </p>
+  );
+}
+
+function StatCard({ label, trend }: { label: string; trend: Trend }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 className="text-sm font-medium text-gray-600">{label}</h2>
+      <p className="mt-2 text-3xl font-bold tabular-nums">{trend.total.toLocaleString("en-US")}</p>
+      <TrendText trend={trend} />
+    </div>
+  );
+}
+
+/** Revenue bars with the order count on top; the table under it carries the same numbers for screen readers. */
+function OrdersChart({ daily }: { daily: DailyPoint[] }) {
+  const width = 600;
+  const height = 180;
+  const maxRevenue = Math.max(...daily.map((d) => d.revenueCents), 1);
+  const bar = width / daily.length;
+  const totalOrders = daily.reduce((n, d) => n + d.orders, 0);
+  const totalRevenue = daily.reduce((n, d) => n + d.revenueCents, 0);
+  return (
+    <section aria-labelledby="chart-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="chart-heading" className="text-lg font-semibold">
+          Orders and revenue, last 30 days
+        </h2>
+        <p className="text-sm text-gray-700">
+          {totalOrders.toLocaleString("en-US")} orders · {formatMoney(totalRevenue)} paid
+        </p>
+      </div>
+      <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-4 h-48 w-full" aria-hidden="true" preserveAspectRatio="none">
+        {daily.map((d, i) => {
+          const h = Math.round((d.revenueCents / maxRevenue) * (height - 16));
+          return (
+            <g key={d.day}>
+              <rect x={i * bar + 2} y={height - h} width={bar - 4} height={h} rx="2" className="fill-brand-600" />
+              {d.orders > 0 ? (
+                <text x={i * bar + bar / 2} y={height - h - 4} textAnchor="middle" className="fill-gray-700 text-[10px]">
+                  {d.orders}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        <line x1="0" x2={width} y1={height} y2={height} className="stroke-gray-300" />
+        <text x="0" y={height + 16} className="fill-gray-600 text-[11px]">
+          {formatAdminDate(daily[0].day)}
+        </text>
+        <text x={width} y={height + 16} textAnchor="end" className="fill-gray-600 text-[11px]">
+          {formatAdminDate(daily[daily.length - 1].day)}
+        </text>
+      </svg>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-gray-700">Show the numbers</summary>
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">Orders and paid revenue per day</caption>
+          <thead>
+            <tr className="text-gray-600">
+              <th scope="col" className="py-1">Day</th>
+              <th scope="col" className="py-1 text-right">Orders</th>
+              <th scope="col" className="py-1 text-right">Revenue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.map((d) => (
+              <tr key={d.day} className="border-t border-gray-100">
+                <td className="py-1">{formatAdminDate(d.day)}</td>
+                <td className="py-1 text-right tabular-nums">{d.orders}</td>
+                <td className="py-1 text-right tabular-nums">{formatMoney(d.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, recent, filter } = loaderData;
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const apply = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), delay);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Orders" trend={stats.orders} />
+        <StatCard label="Registered Users" trend={stats.customers} />
+        <StatCard label="Blog Posts" trend={stats.posts} />
+      </div>
+
+      <section aria-labelledby="recent-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="recent-heading" className="text-lg font-semibold">
+            Recent Orders
+          </h2>
+          <Link to="/admin/orders" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            View All Orders
+          </Link>
+        </div>
+        <Form ref={form} method="get" role="search" aria-label="Filter recent orders" className="mt-4 flex flex-wrap items-center gap-3">
+          <fieldset className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1">
+            <legend className="sr-only">Period</legend>
+            {PERIODS.map((p) => (
+              <label key={p.value} className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:checked]:bg-white has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+                <input type="radio" name="period" value={p.value} defaultChecked={filter.period === p.value} onChange={() => apply(0)} className="sr-only" />
+                {p.label}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor="recent-search" className="sr-only">
+            Search orders
+          </label>
+          <input
+            id="recent-search"
+            type="search"
+            name="q"
+            defaultValue={filter.q}
+            onChange={() => apply(300)}
+            placeholder="Customer name, email or order id"
+            className="min-w-48 flex-1 rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          />
+          <noscript>
+            <button type="submit" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold">
+              Search
+            </button>
+          </noscript>
+        </Form>
+        {recent.length === 0 ? (
+          <p className="mt-6 text-center text-gray-600">No orders found for the selected period</p>
+        ) : (
+          <ul aria-label="Recent orders" className="mt-4 divide-y divide-gray-100">
+            {recent.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{o.name}</p>
+                  <p className="truncate text-sm text-gray-600">
+                    <span className="font-mono">{o.id.slice(0, 8)}</span> · {o.email} · {o.products}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className="text-sm text-gray-600">
+                    <time dateTime={o.createdAt}>{formatAdminDate(o.createdAt, true)}</time>
+                  </span>
+                  <span className="font-semibold tabular-nums">{formatMoney(o.totalCents)}</span>
+                  <OrderStatusBadge status={o.status} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <OrdersChart daily={stats.daily} />
+    </div>
   );
 }
