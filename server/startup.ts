@@ -2,13 +2,20 @@ import { ensureFirstAdmin } from "./auth/admins";
 import { config } from "./config";
 import { openDatabase, setDatabase, database } from "./db/client";
 import { seed } from "./db/seed";
+import type { StopJob } from "./jobs";
 import { log } from "./log";
+import { startMailDelivery } from "./mail/send";
 import { startReservationSweep } from "./orders/reservations";
+import { startPaymentReconciliation } from "./payments/reconcile";
 import { startBus } from "./realtime/bus";
 
-let stopSweep: (() => void) | undefined;
+let jobs: StopJob[] = [];
 
-/** Opens and migrates the database, seeds what is missing and starts listening for events. */
+/**
+ * Opens and migrates the database, seeds what is missing, starts listening for events and starts the
+ * background jobs (each safe with several instances). Reconciliation's first pass runs in the
+ * background: start-up never waits on the payment provider.
+ */
 export async function startServices() {
   const c = config();
   const started = Date.now();
@@ -17,13 +24,14 @@ export async function startServices() {
   const seeded = await seed();
   await ensureFirstAdmin();
   await startBus();
-  stopSweep = startReservationSweep();
+  jobs = [startReservationSweep(), startPaymentReconciliation(), ...(c.SMTP_URL ? [startMailDelivery()] : [])];
   log.info({ db: d.kind, products: seeded.products, ms: Date.now() - started }, "database ready");
   return c;
 }
 
 export async function stopServices() {
-  stopSweep?.();
+  await Promise.all(jobs.map((stop) => stop()));
+  jobs = [];
   await database().close();
   setDatabase(undefined);
 }

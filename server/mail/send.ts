@@ -1,34 +1,120 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
 import { db } from "../db/client";
 import { outboxMail } from "../db/schema";
+import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
+/** After this many failed attempts a message is given up ('failed') and logged for staff. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** An attempt under way holds its message this long; past it (the process died), the worker retries it. */
+const LEASE = sql`interval '5 minutes'`;
+/** The wait after the nth failure: 1, 2, 4 ... minutes, at most an hour (about 2 hours over 8 attempts). */
+const backoffAfter = (failures: number) => sql`${Math.min(60, 2 ** (failures - 1))} * interval '1 minute'`;
+
 let transport: nodemailer.Transporter | undefined;
 
-/**
- * Every message is written to the outbox first. With SMTP_URL it is then delivered (failures stay
- * 'pending' for a retry); without it the outbox is the mailbox (status 'kept'), readable in dev.
- */
-export async function sendMail(mail: Mail): Promise<void> {
-  const smtp = config().SMTP_URL;
-  const [row] = await db()
-    .insert(outboxMail)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, status: smtp ? "pending" : "kept" })
-    .returning({ id: outboxMail.id });
-  if (!smtp) return;
-  transport ??= nodemailer.createTransport(smtp);
+function smtp(url: string) {
+  // Bounded waits: a hanging server must not outlast the attempt's lease.
+  transport ??= nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+  return transport;
+}
+
+type OutboxRow = typeof outboxMail.$inferSelect;
+
+/** One delivery attempt of a message its caller holds (just written, or claimed with a lease). */
+async function attempt(url: string, row: OutboxRow): Promise<"sent" | "retry" | "failed"> {
   try {
-    await transport.sendMail({ from: config().MAIL_FROM, ...mail });
-    await db().update(outboxMail).set({ status: "sent", sentAt: new Date(), attempts: sql`${outboxMail.attempts} + 1` }).where(eq(outboxMail.id, row.id));
-  } catch (err) {
-    log.warn({ err, mailId: row.id }, "mail delivery failed; kept in the outbox for retry");
+    await smtp(url).sendMail({
+      from: config().MAIL_FROM,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      replyTo: row.replyTo ?? undefined,
+    });
     await db()
       .update(outboxMail)
-      .set({ attempts: sql`${outboxMail.attempts} + 1`, lastError: String(err) })
+      .set({ status: "sent", sentAt: new Date(), attempts: sql`${outboxMail.attempts} + 1`, lastError: null })
       .where(eq(outboxMail.id, row.id));
+    return "sent";
+  } catch (err) {
+    const failures = row.attempts + 1;
+    const gaveUp = failures >= MAIL_MAX_ATTEMPTS;
+    await db()
+      .update(outboxMail)
+      .set({
+        status: gaveUp ? "failed" : "pending",
+        attempts: sql`${outboxMail.attempts} + 1`,
+        lastError: String(err),
+        nextAttemptAt: sql`now() + ${backoffAfter(failures)}`,
+      })
+      .where(eq(outboxMail.id, row.id));
+    if (gaveUp) log.error({ err, mailId: row.id, attempts: failures }, "mail delivery given up");
+    else log.warn({ err, mailId: row.id, attempts: failures }, "mail delivery failed; the outbox worker retries it");
+    return gaveUp ? "failed" : "retry";
   }
+}
+
+/**
+ * Every message is written to the outbox first. With SMTP_URL the first attempt is made at once and
+ * a failure is retried by the outbox worker (deliverDueMail); without it the outbox is the mailbox
+ * (status 'kept'), readable in dev.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const url = config().SMTP_URL;
+  const [row] = await db()
+    .insert(outboxMail)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      replyTo: mail.replyTo,
+      status: url ? "pending" : "kept",
+      // Leased to this first attempt: the worker leaves it alone unless this process dies.
+      nextAttemptAt: sql`now() + ${LEASE}`,
+    })
+    .returning();
+  if (url) await attempt(url, row);
+}
+
+export type DeliveryReport = { sent: number; retry: number; failed: number };
+
+/**
+ * Delivers the outbox's due messages. Each batch is claimed with FOR UPDATE SKIP LOCKED and leased
+ * (next_attempt_at moved past the attempt) in one statement, so several instances never send the
+ * same message at once, and no transaction stays open while SMTP talks.
+ */
+export async function deliverDueMail(batchSize = 20): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retry: 0, failed: 0 };
+  const url = config().SMTP_URL;
+  if (!url) return report;
+  for (;;) {
+    const due = db()
+      .select({ id: outboxMail.id })
+      .from(outboxMail)
+      .where(and(eq(outboxMail.status, "pending"), lte(outboxMail.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outboxMail.nextAttemptAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    const claimed = await db()
+      .update(outboxMail)
+      .set({ nextAttemptAt: sql`now() + ${LEASE}` })
+      .where(inArray(outboxMail.id, due))
+      .returning();
+    for (const row of claimed) report[await attempt(url, row)]++;
+    if (claimed.length < batchSize) return report;
+  }
+}
+
+/** The outbox worker: every 30 seconds, when SMTP is configured. */
+export function startMailDelivery(intervalMs = 30_000): StopJob {
+  return startPeriodicJob("outbox mail delivery", intervalMs, async () => {
+    const r = await deliverDueMail();
+    if (r.sent + r.failed > 0) log.info(r, "outbox mail delivered");
+  });
 }

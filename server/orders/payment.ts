@@ -55,7 +55,11 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return { kind: "duplicate" };
     const order = await lockOrderBySession(tx, p.sessionId);
     if (!order) return { kind: "unknown-session" };
-    if (order.status === "processing" || order.status === "completed") return { kind: "already-paid" };
+    // A payment was applied already: paid (even if staff cancelled it since), or refunded as sold out.
+    // Another success event for the session (a redelivery under a new id, reconciliation) changes nothing.
+    if (order.paidAt || order.status === "processing" || order.status === "completed" || order.cancelReason === SOLD_OUT_REASON) {
+      return { kind: "already-paid" };
+    }
 
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));

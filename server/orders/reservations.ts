@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
 import { db, type Tx } from "../db/client";
 import { orders, productVariants, stockReservations } from "../db/schema";
+import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
@@ -128,19 +129,10 @@ export async function sweepLapsedReservations(batchSize = 100): Promise<{ releas
   return total;
 }
 
-/** Runs the sweep every minute in this process; returns a stop function. */
-export function startReservationSweep(intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepLapsedReservations()
-      .then((r) => {
-        if (r.released > 0) log.info(r, "released lapsed stock reservations");
-      })
-      .catch((err: unknown) => log.error({ err }, "reservation sweep failed"))
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Runs the sweep every minute in this process. */
+export function startReservationSweep(intervalMs = 60_000): StopJob {
+  return startPeriodicJob("reservation sweep", intervalMs, async () => {
+    const r = await sweepLapsedReservations();
+    if (r.released > 0) log.info(r, "released lapsed stock reservations");
+  });
 }

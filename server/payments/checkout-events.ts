@@ -13,6 +13,11 @@ export type CheckoutSessionEvent = {
   };
 };
 
+/** The payment's id, whether Stripe sent the id or the expanded object. */
+export function paymentIdOf(intent: string | { id: string } | null | undefined): string | null {
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
 export type CardLookup = (paymentId: string | null) => Promise<{ brand: string; last4: string } | null>;
 
 /**
@@ -28,7 +33,7 @@ export async function translateCheckoutEvent(event: CheckoutSessionEvent, card: 
     case "checkout.session.async_payment_succeeded": {
       // A completed session paid by a delayed method (bank debit) reports 'unpaid' until its async event.
       if (session.payment_status === "unpaid") return { kind: "ignored", ...base };
-      const paymentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      const paymentId = paymentIdOf(session.payment_intent);
       const details = await card(paymentId);
       return { kind: "paid", ...base, sessionId: session.id, paymentId, brand: details?.brand ?? null, last4: details?.last4 ?? null };
     }

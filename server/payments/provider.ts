@@ -39,6 +39,12 @@ export type PaymentEvent =
   | { kind: "failed" | "expired"; eventId: string; eventType: string; sessionId: string }
   | { kind: "ignored"; eventId: string; eventType: string };
 
+/** What the provider knows of a session now: reconciliation's question when a webhook may have been missed. */
+export type SessionState =
+  | { status: "open" }
+  | { status: "paid"; paymentId: string | null; brand: string | null; last4: string | null }
+  | { status: "expired" };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** The request header carrying the webhook signature. */
@@ -49,6 +55,8 @@ export interface PaymentProvider {
   refund(paymentId: string, idempotencyKey: string): Promise<{ id: string }>;
   /** Closes a session nobody should pay any more (best effort). */
   expireSession(sessionId: string): Promise<void>;
+  /** Asks the provider for the session's state (a delayed method still processing counts as open). */
+  sessionState(sessionId: string): Promise<SessionState>;
 }
 
 /** A webhook whose signature is missing, forged or too old. Answered with 400; nothing changes. */

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { config } from "../config";
 import { log } from "../log";
-import { translateCheckoutEvent } from "./checkout-events";
+import { paymentIdOf, translateCheckoutEvent } from "./checkout-events";
 import { PaymentSetupError, WebhookSignatureError, type PaymentProvider } from "./provider";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./signature";
 
@@ -97,6 +97,15 @@ export function stripeProvider(): PaymentProvider {
     },
     async expireSession(sessionId) {
       await stripe.checkout.sessions.expire(sessionId);
+    },
+    async sessionState(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === "expired") return { status: "expired" };
+      // 'unpaid' on a complete session: a delayed method (bank debit) whose outcome is still to come.
+      if (session.status !== "complete" || session.payment_status === "unpaid") return { status: "open" };
+      const paymentId = paymentIdOf(session.payment_intent);
+      const card = await cardOf(paymentId);
+      return { status: "paid", paymentId, brand: card?.brand ?? null, last4: card?.last4 ?? null };
     },
   };
 }

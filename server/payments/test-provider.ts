@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "../config";
+import { db } from "../db/client";
+import { testProviderPayments } from "../db/schema";
+import { log } from "../log";
 import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
 import type { CreateSessionInput, PaymentProvider } from "./provider";
 import { WebhookSignatureError } from "./provider";
@@ -8,9 +12,11 @@ import { signPayload, verifySignature } from "./signature";
 
 /**
  * The built-in test provider: behaves like a hosted checkout without leaving the machine. Its
- * sessions are self-contained signed tokens (no table, so any instance can serve the payment page),
- * its payment page is /pay/test/:sessionId, and on success it delivers a signed
- * `checkout.session.completed` event to POST /api/webhooks/test, as Stripe would.
+ * sessions are self-contained signed tokens (any instance can serve the payment page), its payment
+ * page is /pay/test/:sessionId, and on success it records the payment in its own ledger
+ * (test_provider_payments, the provider's side of the books) and delivers a signed
+ * `checkout.session.completed` event to POST /api/webhooks/test, as Stripe would. A delivery that
+ * fails is not retried here: reconciliation asks the ledger instead (sessionState).
  */
 
 export const TEST_CARDS = { succeeds: "4242424242424242", declined: "4000000000000002" } as const;
@@ -119,9 +125,10 @@ export const testCardSchema = z.object({
 });
 export type TestCard = z.infer<typeof testCardSchema>;
 
-export type TestPaymentResult =
-  | { ok: true; redirectTo: string }
-  | { ok: false; status: 402 | 410 | 422 | 502; error: string };
+export type TestPaymentResult = { ok: true; redirectTo: string } | { ok: false; status: 402 | 410 | 422; error: string };
+
+/** A payment as the provider's ledger keeps it. */
+export type TestPayment = { paymentId: string; brand: string; last4: string };
 
 /** Sends the signed event to the shop's webhook, as the provider's servers would. */
 export type WebhookDelivery = (body: string, signature: string) => Promise<boolean>;
@@ -137,7 +144,7 @@ const deliverOverHttp: WebhookDelivery = async (body, signature) => {
 };
 
 /** The event Stripe would send for this session, plus the card's brand and last 4 the test provider reports. */
-export function completedEvent(session: TestSession, card: { brand: string; last4: string }) {
+export function completedEvent(session: TestSession, payment: TestPayment) {
   return {
     id: `evt_test_${crypto.randomBytes(12).toString("hex")}`,
     object: "event",
@@ -155,9 +162,9 @@ export function completedEvent(session: TestSession, card: { brand: string; last
         mode: "payment",
         status: "complete",
         payment_status: "paid",
-        payment_intent: `pi_test_${crypto.randomBytes(12).toString("hex")}`,
+        payment_intent: payment.paymentId,
         metadata: { orderId: session.orderId, orderNumber: session.orderNumber },
-        payment_method_details: { type: "card", card },
+        payment_method_details: { type: "card", card: { brand: payment.brand, last4: payment.last4 } },
       },
     },
   };
@@ -179,10 +186,23 @@ export async function payTestSession(
   if (card.cardNumber !== TEST_CARDS.succeeds) {
     return { ok: false, status: 422, error: "This is the test payment page: use the card 4242 4242 4242 4242." };
   }
-  const body = JSON.stringify(completedEvent(session, { brand: "visa", last4: card.cardNumber.slice(-4) }));
+  const payment = await recordPayment(session.id, { brand: "visa", last4: card.cardNumber.slice(-4) });
+  const body = JSON.stringify(completedEvent(session, payment));
   const delivered = await deliver(body, signPayload(body, testWebhookSecret())).catch(() => false);
-  if (!delivered) return { ok: false, status: 502, error: "The shop could not confirm this payment. Please try again." };
+  // The money is taken either way (paying again would charge twice): the shop catches up by
+  // reconciliation, as it would after Stripe's retries, and the return page waits for it.
+  if (!delivered) log.warn({ orderId: session.orderId }, "test provider: the shop did not acknowledge a payment; reconciliation will apply it");
   return { ok: true, redirectTo: session.successUrl };
+}
+
+/** Writes the payment to the ledger once: a session paid again keeps its first payment. */
+async function recordPayment(sessionId: string, card: { brand: string; last4: string }): Promise<TestPayment> {
+  await db()
+    .insert(testProviderPayments)
+    .values({ sessionId, paymentId: `pi_test_${crypto.randomBytes(12).toString("hex")}`, ...card })
+    .onConflictDoNothing();
+  const [payment] = await db().select().from(testProviderPayments).where(eq(testProviderPayments.sessionId, sessionId));
+  return payment;
 }
 
 type TestEventObject = CheckoutSessionEvent["data"]["object"] & {
@@ -214,7 +234,14 @@ export function testProvider(): PaymentProvider {
     async refund() {
       return { id: `re_test_${crypto.randomBytes(12).toString("hex")}` };
     },
-    // Sessions are stateless tokens: a paid superseded session is handled as a late payment.
+    // Sessions are tokens, not rows: a paid superseded session is handled as a late payment.
     async expireSession() {},
+    async sessionState(sessionId) {
+      const session = readTestSession(sessionId);
+      if (!session) throw new Error("Not a session of the test provider");
+      const [payment] = await db().select().from(testProviderPayments).where(eq(testProviderPayments.sessionId, sessionId));
+      if (payment) return { status: "paid", paymentId: payment.paymentId, brand: payment.brand, last4: payment.last4 };
+      return session.expiresAt.getTime() <= Date.now() ? { status: "expired" } : { status: "open" };
+    },
   };
 }

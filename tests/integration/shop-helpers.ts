@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll } from "vitest";
 import { addToCart, openCartForRequest } from "../../server/cart";
@@ -88,7 +89,7 @@ export function postTestWebhook(body: string, signature: string | null) {
 export function paidEventFor(sessionId: string, timestamp?: number) {
   const session = readTestSession(sessionId);
   if (!session) throw new Error("not a test session");
-  const body = JSON.stringify(completedEvent(session, { brand: "visa", last4: "4242" }));
+  const body = JSON.stringify(completedEvent(session, { paymentId: `pi_test_${crypto.randomUUID()}`, brand: "visa", last4: "4242" }));
   return { body, signature: signPayload(body, testWebhookSecret(), timestamp) };
 }
 
