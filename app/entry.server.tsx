@@ -2,11 +2,28 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { noteDatabaseOutage, outageStatus } from "@server/http/outage";
 import { log } from "@server/log";
 import { NonceProvider } from "~/lib/nonce";
+import { ResponseInfoProvider } from "~/lib/response-info";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or render throws, logged as JSON under the request's id. One that
+ * means the database is out of reach makes the request answer 503 (server/http/outage.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (noteDatabaseOutage(error)) {
+    log.warn({ err: error }, "database unavailable");
+    return;
+  }
+  // React Router's own refusals (a POST to a page without an action: 405) are the client's mistake.
+  if (isRouteErrorResponse(error)) log.info({ status: error.status }, `request refused: ${error.statusText}`);
+  else log.error({ err: error }, "request failed");
+};
 
 /**
  * Streams the document. Every inline script React Router writes carries the response's CSP nonce
@@ -20,10 +37,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The error page says what the response will: 503 when the database was out of reach.
+  responseStatusCode = outageStatus(responseStatusCode);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  const responseInfo = { requestId: loadContext.requestId, status: responseStatusCode };
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -33,7 +53,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ResponseInfoProvider value={responseInfo}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ResponseInfoProvider>
       </NonceProvider>,
       {
         nonce,

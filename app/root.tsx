@@ -15,6 +15,7 @@ import { getShopSettings } from "@server/content/settings";
 import { ErrorPage } from "~/components/shop/error-page";
 import { ToastProvider } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
+import { useResponseInfo } from "~/lib/response-info";
 
 export async function loader() {
   const settings = await getShopSettings();
@@ -57,13 +58,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const response = useResponseInfo();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} />;
   }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // Never a stack trace in production: the server logs it.
+  // A thrown error reaches the page sanitised; the server tells whether it was the database (503).
+  const status = isRouteErrorResponse(error) ? error.status : (response.status ?? 500);
+  // Never a stack trace in production: the server logs it, under the reference shown.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={status} detail={detail} />;
+  return <ErrorPage status={status} detail={detail} reference={response.requestId} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Pocket Retro" }];

@@ -6,6 +6,7 @@ import { setClientIp, trustProxySetting } from "./auth/client-ip";
 import { config } from "./config";
 import { accessLog } from "./http/access-log";
 import { readiness } from "./http/health";
+import { databaseOutageStatus } from "./http/outage";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { startServices, stopServices } from "./startup";
 
@@ -52,6 +53,7 @@ app.get("/readyz", async (_req, res) => {
 
 app.use(setClientIp);
 app.use(adminResponseHeaders);
+app.use(databaseOutageStatus());
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -16,7 +16,8 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
     wired = true;
     void startBus();
     subscribe((e) => {
-      if (e.type === "catalog") invalidateCatalog();
+      // After a resync, edits announced while this process was not listening may be unseen.
+      if (e.type === "catalog" || e.type === "resync") invalidateCatalog();
     });
   }
   let hit = entries.get(key) as Promise<T> | undefined;

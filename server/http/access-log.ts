@@ -1,8 +1,12 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { log } from "../log";
+import { runInRequest } from "./request-context";
 
-/** A request id on every request (honoured from a proxy's X-Request-Id) and one access-log line. */
+/**
+ * A request id on every request (honoured from a proxy's X-Request-Id) and one access-log line. The
+ * rest of the request runs inside its request context, so every line it logs carries the id.
+ */
 export function accessLog() {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get("x-request-id");
@@ -17,6 +21,6 @@ export function accessLog() {
         "request",
       );
     });
-    next();
+    runInRequest({ requestId, databaseUnavailable: false }, next);
   };
 }

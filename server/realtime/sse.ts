@@ -11,7 +11,7 @@ export type SseFilter = (e: ShopEvent) => SseMessage | null | Promise<SseMessage
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
 
-/** Open streams, so a graceful shutdown can close them with a retry hint. */
+/** Open streams, so a graceful shutdown can end them with a retry hint. */
 const open = new Set<() => void>();
 
 export function createEventStream(request: Request, opts: { filter: SseFilter; headers?: HeadersInit }): Response {
@@ -23,9 +23,16 @@ export function createEventStream(request: Request, opts: { filter: SseFilter; h
       const write = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
+      /** Ends the stream from our side: the last thing the client reads is when to come back. */
+      const end = () => {
+        write(`retry: ${RETRY_MS}\n\n`);
+        cleanup();
+      };
       // Events are delivered in order even when the filter is async.
       let queue = Promise.resolve();
       const unsubscribe = subscribe((event) => {
+        // Events were missed while the bus was away: the client reconnects and refetches (its 'ready').
+        if (event.type === "resync") return end();
         queue = queue
           .then(() => opts.filter(event))
           .then((msg) => {
@@ -39,14 +46,14 @@ export function createEventStream(request: Request, opts: { filter: SseFilter; h
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
-        open.delete(cleanup);
+        open.delete(end);
         try {
           controller.close();
         } catch {
           /* already closed by the client */
         }
       };
-      open.add(cleanup);
+      open.add(end);
       request.signal.addEventListener("abort", cleanup);
       await startBus();
       write(`retry: ${RETRY_MS}\nevent: ready\ndata: {}\n\n`);

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 
-/** The one error page: 404s say so, anything else is a friendly apology with no internals. */
-export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
+/**
+ * The one error page: 404s say so, anything else is a friendly apology with no internals, and the
+ * request id (`reference`) support can find in the logs.
+ */
+export function ErrorPage({ status, detail, reference }: { status: number; detail?: string; reference?: string }) {
   const notFound = status === 404;
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
@@ -19,6 +22,11 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
       <Link to="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
         Return to Home
       </Link>
+      {reference ? (
+        <p className="mt-4 text-sm text-gray-600" data-request-id={reference} data-status={status}>
+          Reference: <code>{reference}</code>
+        </p>
+      ) : null}
       {detail ? <pre className="mt-6 max-w-full overflow-auto text-left text-xs text-gray-500">{detail}</pre> : null}
     </main>
   );
