@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../integration/test-db";
-import { adminCookie, postForm, readEvents } from "./http";
+import { adminCookie, readEvents, submitForm } from "./shop";
 import { startInstance, type Instance } from "./instances";
 
 /**
@@ -42,7 +42,7 @@ describe("two instances on one PostgreSQL", () => {
     const stream = readEvents(`${b.url}/api/blog/events`, undefined, (text) => text.includes(title));
     await stream.ready;
     const cookie = await adminCookie(a.url);
-    const saved = await postForm(
+    const saved = await submitForm(
       `${a.url}/admin/posts/editor/new`,
       { intent: "publish", visibility: "published", title, contentHtml: "<p>Written on instance A.</p>", image: "", excerpt: "", slug: "", author: "Admin", tags: "ops" },
       { cookie },
@@ -59,7 +59,7 @@ describe("two instances on one PostgreSQL", () => {
     // The admin's R36S reset tool on A rewrites the product (and announces it); B's cached copy must go.
     await sql.query("UPDATE products SET price_cents = 4599 WHERE slug = 'r36s'");
     const cookie = await adminCookie(a.url);
-    const reset = await postForm(`${a.url}/admin/update-r36s`, {}, { cookie });
+    const reset = await submitForm(`${a.url}/admin/update-r36s`, {}, { cookie });
     expect(reset.status).toBe(200);
     const after = await (await fetch(`${b.url}/products/r36s`)).text();
     expect(after).toContain("$45.99");
@@ -71,7 +71,7 @@ describe("two instances on one PostgreSQL", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const target = i % 2 === 0 ? a : b;
-      const res = await postForm(
+      const res = await submitForm(
         `${target.url}/contact`,
         { name: "Rate Tester", email: "rate@example.com", subject: "Hello", message: `Attempt ${i}: is the shop open on Sundays?` },
         { headers: visitor },
