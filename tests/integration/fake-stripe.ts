@@ -12,6 +12,8 @@ export const FAKE_STRIPE_KEY = "sk_test_fake_key";
 export async function startFakeStripe() {
   const requests: FakeStripeRequest[] = [];
   const state = { failNextSession: null as string | null, sessions: 0, refunds: 0 };
+  /** Created sessions by id; a test pays or expires one "at Stripe" by changing its fields. */
+  const sessions = new Map<string, Record<string, unknown>>();
   const server = http.createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
@@ -36,20 +38,28 @@ export async function startFakeStripe() {
       for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
         amount += Number(params.get(`line_items[${i}][quantity]`)) * Number(params.get(`line_items[${i}][price_data][unit_amount]`));
       }
-      return send(200, {
+      const session = {
         id,
         object: "checkout.session",
         url: `https://checkout.stripe.com/c/pay/${id}`,
         status: "open",
         payment_status: "unpaid",
+        payment_intent: null,
         amount_total: amount,
         currency: params.get("line_items[0][price_data][currency]"),
         client_reference_id: params.get("client_reference_id"),
         expires_at: Number(params.get("expires_at")),
-      });
+      };
+      sessions.set(id, session);
+      return send(200, session);
     }
-    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
-    if (req.method === "POST" && expire) return send(200, { id: expire[1], object: "checkout.session", status: "expired" });
+    const known = /^\/v1\/checkout\/sessions\/([^/]+?)(\/expire)?$/.exec(url.pathname);
+    if (known) {
+      const session = sessions.get(known[1]);
+      if (!session) return error(404, `No such checkout.session: '${known[1]}'`);
+      if (req.method === "POST" && known[2]) session.status = "expired";
+      if (req.method === "GET" || known[2]) return send(200, session);
+    }
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && intent) {
       return send(200, {
@@ -74,6 +84,7 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     state,
+    sessions,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startCheckout, PaymentSetupError } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { orderEvents, stockReservations } from "../../server/db/schema";
+import { reconcilePayments } from "../../server/payments/reconcile";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
 import { FAKE_STRIPE_KEY, startFakeStripe } from "./fake-stripe";
 import { buyer, cartWith, lapseReservation, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
@@ -115,6 +116,30 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, late.orderId));
     expect(events.find((e) => e.type === "refunded")?.note).toContain("re_fake_");
     expect(await stockOf(white.id)).toBe(0);
+  });
+
+  it("reconciliation asks Stripe for sessions whose webhook never came: paid ones confirmed, expired ones closed", async () => {
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    const stock = await stockOf(teal.id);
+    const checkout = () => cartWith([{ variantId: teal.id, quantity: 1 }]).then(({ cartId }) => startCheckout({ cartId, userId: null, details: buyer(9) }));
+    const [paid, expired, open] = [await checkout(), await checkout(), await checkout()];
+    Object.assign(fake.sessions.get(paid.sessionId)!, { status: "complete", payment_status: "paid", payment_intent: "pi_fake_reconciled" });
+    fake.sessions.get(expired.sessionId)!.status = "expired";
+
+    // Earlier tests' unpaid orders are asked about too.
+    expect(await reconcilePayments()).toMatchObject({ confirmed: 1, soldOut: 0, errors: 0 });
+    const asked = fake.requests.filter((r) => r.method === "GET").map((r) => r.path);
+    expect(asked).toEqual(expect.arrayContaining([paid, expired, open].map((o) => `/v1/checkout/sessions/${o.sessionId}`)));
+    expect(await orderById(paid.orderId)).toMatchObject({ status: "processing", paymentIntentId: "pi_fake_reconciled", paymentBrand: "mastercard", paymentLast4: "4444" });
+    expect(await orderById(expired.orderId)).toMatchObject({ status: "cancelled", cancelReason: "The payment session expired" });
+    expect((await orderById(open.orderId)).status).toBe("pending");
+    expect(await stockOf(teal.id)).toBe(stock - 1);
+
+    // Stripe's own (late) webhook for the paid session changes nothing.
+    expect((await deliver(sessionEvent("checkout.session.completed", paid.sessionId, { payment_status: "paid", payment_intent: "pi_fake_reconciled" }))).status).toBe(200);
+    expect(await stockOf(teal.id)).toBe(stock - 1);
+    const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, paid.orderId));
+    expect(history.filter((e) => e.type === "paid")).toHaveLength(1);
   });
 
   it("a refused session becomes 'Payment setup failed' with Stripe's message, and the units are released", async () => {
