@@ -74,7 +74,7 @@ async function buyOne(base: string, variantId: string, n: number) {
   return { cart: t1 - t0, checkout: t2 - t1, pay: t3 - t2, total: t3 - t0 };
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 10) / 10;
 };
