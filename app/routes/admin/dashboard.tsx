@@ -59,10 +59,10 @@ function StatCard({ label, trend }: { label: string; trend: Trend }) {
   );
 }
 
-/** Revenue bars with the order count on top; the table under it carries the same numbers for screen readers. */
+/** Paid revenue per day as bars; the table under it carries every number, for screen readers too. */
 function OrdersChart({ daily }: { daily: DailyPoint[] }) {
   const width = 600;
-  const height = 180;
+  const height = 160;
   const maxRevenue = Math.max(...daily.map((d) => d.revenueCents), 1);
   const bar = width / daily.length;
   const totalOrders = daily.reduce((n, d) => n + d.orders, 0);
@@ -77,28 +77,23 @@ function OrdersChart({ daily }: { daily: DailyPoint[] }) {
           {totalOrders.toLocaleString("en-US")} orders · {formatMoney(totalRevenue)} paid
         </p>
       </div>
-      <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-4 h-48 w-full" aria-hidden="true" preserveAspectRatio="none">
+      {totalOrders === 0 ? <p className="mt-4 text-sm text-gray-600">No orders in the last 30 days yet.</p> : null}
+      {/* Stretched to the card's width, so it holds shapes only: text would be distorted. */}
+      <svg viewBox={`0 0 ${width} ${height}`} className="mt-4 h-40 w-full" aria-hidden="true" preserveAspectRatio="none">
         {daily.map((d, i) => {
-          const h = Math.round((d.revenueCents / maxRevenue) * (height - 16));
+          const h = Math.round((d.revenueCents / maxRevenue) * (height - 4));
           return (
-            <g key={d.day}>
-              <rect x={i * bar + 2} y={height - h} width={bar - 4} height={h} rx="2" className="fill-brand-600" />
-              {d.orders > 0 ? (
-                <text x={i * bar + bar / 2} y={height - h - 4} textAnchor="middle" className="fill-gray-700 text-[10px]">
-                  {d.orders}
-                </text>
-              ) : null}
-            </g>
+            <rect key={d.day} x={i * bar + 1} y={height - h} width={bar - 2} height={h} className="fill-brand-600">
+              <title>{`${formatAdminDate(d.day)}: ${d.orders} orders, ${formatMoney(d.revenueCents)}`}</title>
+            </rect>
           );
         })}
-        <line x1="0" x2={width} y1={height} y2={height} className="stroke-gray-300" />
-        <text x="0" y={height + 16} className="fill-gray-600 text-[11px]">
-          {formatAdminDate(daily[0].day)}
-        </text>
-        <text x={width} y={height + 16} textAnchor="end" className="fill-gray-600 text-[11px]">
-          {formatAdminDate(daily[daily.length - 1].day)}
-        </text>
+        <line x1="0" x2={width} y1={height - 0.5} y2={height - 0.5} className="stroke-gray-300" />
       </svg>
+      <div className="mt-1 flex justify-between text-xs text-gray-600" aria-hidden="true">
+        <span>{formatAdminDate(daily[0].day)}</span>
+        <span>{formatAdminDate(daily[daily.length - 1].day)}</span>
+      </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-gray-700">Show the numbers</summary>
         <table className="mt-2 w-full text-left">
@@ -153,10 +148,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <Form ref={form} method="get" role="search" aria-label="Filter recent orders" className="mt-4 flex flex-wrap items-center gap-3">
-          <fieldset className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1">
+          <fieldset className="flex gap-1 rounded-lg bg-gray-100 p-1">
             <legend className="sr-only">Period</legend>
             {PERIODS.map((p) => (
-              <label key={p.value} className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:checked]:bg-white has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+              <label key={p.value} className="cursor-pointer whitespace-nowrap rounded-md px-2 py-1.5 text-xs font-medium sm:px-3 sm:text-sm has-[:checked]:bg-white has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
                 <input type="radio" name="period" value={p.value} defaultChecked={filter.period === p.value} onChange={() => apply(0)} className="sr-only" />
                 {p.label}
               </label>
