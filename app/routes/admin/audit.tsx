@@ -34,7 +34,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-700">No admin changes recorded yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-gray-200 bg-white">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Audit log, page {page} of {pageCount}</caption>
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
