@@ -73,6 +73,6 @@ export async function storeImagesFromRequest(request: Request, field: string, ma
   } catch {
     throw new UploadError("Send the images as multipart form data.", 400);
   }
-  if (files.length > maxFiles) throw new UploadError(`Upload at most ${maxFiles} images at a time.`, 400);
+  if (files.length > maxFiles) throw new UploadError(maxFiles === 1 ? "Upload one image at a time." : `Upload at most ${maxFiles} images at a time.`, 400);
   return storeUploadedImages(files);
 }

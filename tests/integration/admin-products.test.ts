@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/admin/product-editor";
 import { action as listAction } from "../../app/routes/admin/products";
+import { action as postImageAction } from "../../app/routes/api/admin-post-image";
 import { action as uploadAction } from "../../app/routes/api/admin-product-images";
 import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
@@ -69,9 +70,9 @@ async function png(colour: string, width = 400): Promise<File> {
   return new File([new Uint8Array(bytes)], `${colour.slice(1)}.png`, { type: "image/png" });
 }
 
-async function uploadRequest(files: File[], cookie: string): Promise<Request> {
+async function uploadRequest(files: File[], cookie: string, field = "files"): Promise<Request> {
   const form = new FormData();
-  for (const f of files) form.append("files", f);
+  for (const f of files) form.append(field, f);
   // Content-Length as a browser sends it (the endpoint refuses a body without one).
   const encoded = new Response(form);
   const type = encoded.headers.get("content-type")!;
@@ -186,6 +187,15 @@ describe("admin products", () => {
     const res = await call(uploadAction, await uploadRequest([fake], adminCookie));
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ error: "photo.png is not a PNG, JPEG, WebP, GIF or AVIF image." });
+  });
+
+  it("the post editor's single-image upload shares the same request checks", async () => {
+    const one = await call(postImageAction, await uploadRequest([await png("#00aa00")], adminCookie, "file"));
+    expect(one.body).toEqual({ url: expect.stringMatching(/^\/media\/.+\.webp$/) });
+    const two = await call(postImageAction, await uploadRequest([await png("#00aa00"), await png("#0000aa")], adminCookie, "file"));
+    expect(two).toMatchObject({ status: 400, body: { error: "Upload one image at a time." } });
+    const none = await call(postImageAction, await uploadRequest([], adminCookie, "file"));
+    expect(none).toMatchObject({ status: 400, body: { error: "Choose at least one image." } });
   });
 
   it("explains a duplicate slug next to the slug field and leaves the first product alone", async () => {
