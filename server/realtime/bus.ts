@@ -27,7 +27,7 @@ let generation = 0;
 let retryTimer: NodeJS.Timeout | undefined;
 
 const RETRY_MIN_MS = 500;
-const RETRY_MAX_MS = 30_000;
+const RETRY_MAX_MS = 10_000;
 
 export async function notify(tx: Tx | undefined, event: ShopEvent) {
   const runner = tx ?? database().db;

@@ -1,104 +1,117 @@
 import http from "node:http";
-import { TEST_ADMIN } from "./instances";
+import net from "node:net";
+
+/** Small HTTP and network tools for the system tests (outage, shutdown, log hygiene). */
+
+/** An open Server-Sent Events stream, read as raw text so retry hints and comments are visible. */
+export type EventStream = {
+  text: () => string;
+  /** Resolves when the server ends the stream (or the request fails). */
+  ended: Promise<void>;
+  isEnded: () => boolean;
+  close: () => void;
+};
+
+export function openEventStream(url: string): EventStream {
+  const abort = new AbortController();
+  let text = "";
+  let ended = false;
+  const done = (async () => {
+    try {
+      const res = await fetch(url, { signal: abort.signal });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    } catch {
+      /* aborted by the test or cut by the server: either way the stream is over */
+    } finally {
+      ended = true;
+    }
+  })();
+  return { text: () => text, ended: done, isEnded: () => ended, close: () => abort.abort() };
+}
+
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /**
- * What a browser without JavaScript does, over node:http: undici's fetch always sends
- * `Sec-Fetch-Mode: cors`, which the shop (rightly) treats as a script's request, not a form's.
+ * One request, answered in full. node:http rather than fetch: undici always sends
+ * `Sec-Fetch-Mode: cors`, which the shop (rightly) answers as a fetcher rather than as a page.
  */
-export type FormAnswer = { status: number; location: string; cookies: string[]; body: string };
-
-export function postForm(url: string, fields: Record<string, string>, opts: { cookie?: string; headers?: Record<string, string> } = {}): Promise<FormAnswer> {
-  const body = new URLSearchParams(fields).toString();
+function send(url: string, options: http.RequestOptions, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: new URL(url).origin,
-          ...(opts.cookie ? { Cookie: opts.cookie } : {}),
-          ...opts.headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            location: res.headers.location ?? "",
-            cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]),
-            body: text,
-          }),
-        );
-      },
-    );
+    const req = http.request(url, options, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
     req.on("error", reject);
     req.end(body);
   });
 }
 
-/** Signs the system tests' admin in at /admin-login; returns the session cookie. */
-export async function adminCookie(base: string): Promise<string> {
-  const res = await postForm(`${base}/admin-login`, { username: TEST_ADMIN.email, password: TEST_ADMIN.password });
-  if (res.status !== 303) throw new Error(`admin sign-in answered ${res.status}`);
-  return res.cookies.join("; ");
+export function get(base: string, path: string, cookie?: string): Promise<Answer> {
+  return send(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export const SHIPPING = { name: "System Shopper", line1: "1 Test Road", line2: "", city: "London", postalCode: "N1 1AA", country: "GB" };
-
-/** Adds one unit to a new visitor's cart and submits checkout; returns the hosted payment page's URL. */
-export async function startCheckout(base: string, variantId: string, email: string): Promise<{ payUrl: string; cookie: string }> {
-  const added = await postForm(`${base}/cart`, { intent: "add", variantId, quantity: "1" });
-  if (added.status !== 303) throw new Error(`add to cart answered ${added.status}`);
-  const cookie = added.cookies.join("; ");
-  const checkout = await postForm(`${base}/checkout`, { email, ...SHIPPING }, { cookie });
-  if (checkout.status !== 303) throw new Error(`checkout answered ${checkout.status}`);
-  return { payUrl: new URL(checkout.location, base).toString(), cookie };
-}
-
-/** Pays on the built-in test provider's hosted page with the card that always succeeds. */
-export async function payWithTestCard(payUrl: string): Promise<FormAnswer> {
-  return postForm(payUrl, { cardNumber: "4242 4242 4242 4242", expiry: "12 / 39", cvc: "123" });
+/** A same-origin form post as a browser without JavaScript sends it. */
+export function postForm(base: string, path: string, fields: Record<string, string>, cookie?: string): Promise<Answer> {
+  const body = new URLSearchParams(fields).toString();
+  const headers = {
+    Origin: base,
+    "Content-Type": "application/x-www-form-urlencoded",
+    "Content-Length": Buffer.byteLength(body),
+    ...(cookie ? { Cookie: cookie } : {}),
+  };
+  return send(`${base}${path}`, { method: "POST", headers }, body);
 }
 
 /**
- * Reads a Server-Sent Events stream until `done` says so (or the timeout passes); returns the text.
- * `ready` resolves once the server has said the stream is open.
+ * A TCP proxy in front of PostgreSQL that the test can cut: "refuse" drops every connection and
+ * every new one at once, "silent" drops the open ones and lets new ones hang (a network partition).
  */
-export function readEvents(url: string, cookie: string | undefined, done: (text: string) => boolean, timeoutMs = 20_000) {
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((r) => (resolveReady = r));
-  const finished = new Promise<string>((resolve, reject) => {
-    let text = "";
-    const req = http.get(url, { headers: { Accept: "text/event-stream", ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`${url} answered ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-        if (text.includes("event: ready")) resolveReady();
-        if (done(text)) {
-          clearTimeout(timer);
-          req.destroy();
-          resolve(text);
-        }
-      });
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      reject(new Error(`no matching event from ${url} within ${timeoutMs} ms; got:\n${text}`));
-    }, timeoutMs);
-    req.on("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
+export type DatabaseProxy = {
+  port: number;
+  cut: (mode: "refuse" | "silent") => void;
+  restore: () => void;
+  close: () => Promise<void>;
+};
+
+export async function startDatabaseProxy(target: { host: string; port: number }): Promise<DatabaseProxy> {
+  const sockets = new Set<net.Socket>();
+  let mode: "up" | "refuse" | "silent" = "up";
+  const track = (s: net.Socket) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+    s.on("error", () => s.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (mode === "refuse") return client.destroy();
+    if (mode === "silent") return; // accepted, never answered
+    const upstream = net.connect(target.port, target.host);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
   });
-  return { ready, finished };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const dropAll = () => {
+    for (const s of sockets) s.destroy();
+  };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut: (m) => {
+      mode = m;
+      dropAll();
+    },
+    restore: () => {
+      mode = "up";
+      dropAll(); // the silent ones: their clients gave up long ago
+    },
+    close: () => {
+      dropAll();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
