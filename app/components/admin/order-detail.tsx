@@ -65,30 +65,28 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {order.lines.length === 0 ? (
           <p className="text-gray-700">No items found for this order</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[22rem] text-left">
-              <thead className="text-xs text-gray-600">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">Product</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">Qty</th>
-                  <th scope="col" className="py-1 pr-3 text-right font-medium">Price</th>
-                  <th scope="col" className="py-1 text-right font-medium">Total</th>
+          <table className="w-full text-left">
+            <thead className="text-xs text-gray-600">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">Product</th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">Qty</th>
+                <th scope="col" className="py-1 pr-3 text-right font-medium">Price</th>
+                <th scope="col" className="py-1 text-right font-medium">Total</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {order.lines.map((l) => (
+                <tr key={`${l.title}-${l.variantName}`}>
+                  <td className="py-1.5 pr-3">
+                    {l.title} <span className="text-gray-600">({l.variantName})</span>
+                  </td>
+                  <td className="py-1.5 pr-3 text-right">{l.quantity}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatMoney(l.unitPriceCents)}</td>
+                  <td className="py-1.5 text-right">{formatMoney(l.lineTotalCents)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {order.lines.map((l) => (
-                  <tr key={`${l.title}-${l.variantName}`}>
-                    <td className="py-1.5 pr-3">
-                      {l.title} <span className="text-gray-600">({l.variantName})</span>
-                    </td>
-                    <td className="py-1.5 pr-3 text-right">{l.quantity}</td>
-                    <td className="py-1.5 pr-3 text-right">{formatMoney(l.unitPriceCents)}</td>
-                    <td className="py-1.5 text-right">{formatMoney(l.lineTotalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
         <dl className="ml-auto mt-3 grid max-w-64 grid-cols-2 gap-y-1">
           <dt>Subtotal</dt>
