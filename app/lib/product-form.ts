@@ -156,7 +156,8 @@ const formSchema = z
       .default({ columns: [], rows: [] }),
   })
   .superRefine((d, ctx) => {
-    if (!d.slug && !productSlug(d.title)) ctx.addIssue({ code: "custom", path: ["slug"], message: "Enter a slug with letters or digits" });
+    // An empty title has its own message; a title of only symbols gives no slug to fall back on.
+    if (!d.slug && d.title && !productSlug(d.title)) ctx.addIssue({ code: "custom", path: ["slug"], message: "Enter a slug with letters or digits" });
     else if (d.slug && !productSlug(d.slug)) ctx.addIssue({ code: "custom", path: ["slug"], message: "A slug needs letters or digits" });
     if (d.compareAtPrice !== null && d.compareAtPrice <= d.price) {
       ctx.addIssue({ code: "custom", path: ["compareAtPrice"], message: "The compare-at price must be greater than the price" });

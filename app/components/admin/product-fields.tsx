@@ -172,24 +172,22 @@ export function ColoursField({
       {(c, i, update) => {
         const image = images.find((img) => img.id === c.imageId);
         return (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_9rem_7rem_minmax(0,1fr)]">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_9rem_7rem_minmax(0,1fr)]">
             <input type="hidden" name={`colors.${i}.id`} value={c.id} />
             <input type="hidden" name={`colors.${i}.baseStock`} value={c.baseStock} />
-            <TextField path={`colors.${i}.name`} name={`colors.${i}.name`} label="Name" maxLength={40} value={c.name} onChange={(e) => update({ name: e.target.value })} />
-            <div>
-              <TextField
-                path={`colors.${i}.hex`}
-                name={`colors.${i}.hex`}
-                label="Colour"
-                type="color"
-                value={c.hex}
-                onChange={(e) => update({ hex: e.target.value })}
-                hint={c.hex.toUpperCase()}
-                className="[&_input]:h-10 [&_input]:p-1"
-              />
-            </div>
+            <TextField className="col-span-2 lg:col-span-1" path={`colors.${i}.name`} name={`colors.${i}.name`} label="Name" maxLength={40} value={c.name} onChange={(e) => update({ name: e.target.value })} />
+            <TextField
+              path={`colors.${i}.hex`}
+              name={`colors.${i}.hex`}
+              label="Colour"
+              type="color"
+              value={c.hex}
+              onChange={(e) => update({ hex: e.target.value })}
+              hint={c.hex.toUpperCase()}
+              className="[&_input]:h-10 [&_input]:p-1"
+            />
             <TextField path={`colors.${i}.stock`} name={`colors.${i}.stock`} label="Stock" type="number" min={0} step={1} inputMode="numeric" value={c.stock} onChange={(e) => update({ stock: e.target.value })} />
-            <div className="flex items-end gap-2">
+            <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
               <div className="min-w-0 flex-1">
                 <SelectField path={`colors.${i}.imageId`} label="Image" value={c.imageId} onChange={(imageId) => update({ imageId })}>
                   <option value="">No image</option>
