@@ -199,7 +199,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-3 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-lg font-semibold">No orders found</p>
       ) : (
-        <div role="region" aria-label="Orders table" tabIndex={0} className="mt-3 overflow-x-auto rounded-xl border border-gray-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+        <div role="region" aria-label="Orders table" tabIndex={0} className="relative mt-3 overflow-x-auto rounded-xl border border-gray-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">
               Orders, newest first, page {page} of {pageCount}
