@@ -49,7 +49,18 @@ const listener = server.listen(port, () => {
   console.log(`Shop ready at ${cfg.PUBLIC_URL ?? `http://localhost:${actualPort}`}`);
 });
 
+let stopping = false;
+// While stopping, a connection closes as soon as its response is done instead of idling in
+// keep-alive until its timeout (which the close below would wait for).
+listener.on("request", (_req, res) => {
+  res.on("finish", () => {
+    if (stopping) listener.closeIdleConnections();
+  });
+});
+
 function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
   console.log(`${signal} received, shutting down`);
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
@@ -58,7 +69,7 @@ function shutdown(signal) {
     await appModule.stopServices().catch(() => {});
     process.exit(0);
   });
-  listener.closeIdleConnections?.();
+  listener.closeIdleConnections();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

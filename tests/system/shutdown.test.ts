@@ -9,16 +9,19 @@ import { startInstance, waitFor, type Instance } from "./instances";
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let instance: Instance;
 let direct: pg.Client;
+/** A second connection: pg_stat_activity is a snapshot frozen for the length of `direct`'s transaction. */
+let observer: pg.Client;
 
 beforeAll(async () => {
   database = await createPostgresDatabase();
   instance = await startInstance(database.url);
   direct = new pg.Client({ connectionString: database.url });
-  await direct.connect();
+  observer = new pg.Client({ connectionString: database.url });
+  await Promise.all([direct.connect(), observer.connect()]);
 });
 
 afterAll(async () => {
-  await direct?.end();
+  await Promise.all([direct?.end(), observer?.end()]);
   await instance?.stop("SIGKILL");
   await database?.drop();
 });
@@ -46,7 +49,7 @@ describe("graceful shutdown", () => {
     const inFlight = postForm(instance.url, "/newsletter", { email: "slow@example.com" });
     await waitFor(
       async () =>
-        (await direct.query("select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into \"newsletter_subscribers\"%'")).rowCount === 1,
+        (await observer.query("select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into \"newsletter_subscribers\"%'")).rowCount === 1,
       "the request to wait on the row lock",
       10_000,
     );
@@ -60,9 +63,12 @@ describe("graceful shutdown", () => {
 
     await direct.query("rollback");
     const res = await inFlight;
+    const answered = Date.now();
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ ok: true });
     expect(await exited).toBe(0);
+    // Done once the last response is: no waiting out keep-alive timeouts of finished connections.
+    expect(Date.now() - answered).toBeLessThan(2_000);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect((await direct.query("select 1 from newsletter_subscribers where email = 'slow@example.com'")).rowCount).toBe(1);
     expect(instance.output()).toContain("SIGTERM received");
