@@ -1,5 +1,6 @@
 import type { AdminOrderDetail } from "@server/orders/admin";
-import { OrderStatusBadge, ORDER_STATUS_LABELS } from "~/components/admin/order-status-badge";
+import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { formatAdminDate } from "~/lib/admin";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";

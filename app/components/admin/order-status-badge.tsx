@@ -1,14 +1,7 @@
 import type { OrderStatus } from "@server/db/schema";
+import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 
-/** Labels and colours of the order statuses (spec section 4: unknown ones stay neutral). */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pending",
-  processing: "Processing",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  payment_failed: "Payment Failed",
-};
-
+/** Colours of the order statuses (spec section 4: unknown ones stay neutral). */
 const STYLES: Partial<Record<OrderStatus, string>> = {
   processing: "bg-blue-50 text-blue-800 ring-blue-600/30",
   completed: "bg-green-50 text-green-800 ring-green-600/30",

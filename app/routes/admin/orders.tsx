@@ -8,7 +8,8 @@ import { OrderNotFoundError, OrderTransitionError, changeOrderStatus, listAdminO
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
 import { OrderDetail } from "~/components/admin/order-detail";
-import { ORDER_STATUS_LABELS, OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { useToast } from "~/components/ui/toast";
 import { inputClass } from "~/components/ui/form";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
