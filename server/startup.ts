@@ -7,7 +7,7 @@ import { log } from "./log";
 import { startMailDelivery } from "./mail/send";
 import { startReservationSweep } from "./orders/reservations";
 import { startPaymentReconciliation } from "./payments/reconcile";
-import { startBus } from "./realtime/bus";
+import { resetBus, startBus } from "./realtime/bus";
 
 let jobs: StopJob[] = [];
 
@@ -32,6 +32,7 @@ export async function startServices() {
 export async function stopServices() {
   await Promise.all(jobs.map((stop) => stop()));
   jobs = [];
+  resetBus();
   await database().close();
   setDatabase(undefined);
 }
