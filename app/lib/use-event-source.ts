@@ -1,5 +1,8 @@
 import { useEffect, useRef } from "react";
 
+/** Matches the server's retry hint (server/realtime/sse.ts). */
+const REOPEN_MS = 3_000;
+
 /**
  * Listens to one Server-Sent Events stream while the component is mounted. `onReconnect` runs when the
  * browser reconnects after losing the stream, so a page can refetch what it may have missed meanwhile;
@@ -17,7 +20,8 @@ export function useEventSource<T>(
     handlers.current = { onMessage, onReconnect, onLost };
   });
   useEffect(() => {
-    const source = new EventSource(url);
+    let source: EventSource;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
     let lost = false;
     const message = (e: MessageEvent<string>) => {
       try {
@@ -33,10 +37,20 @@ export function useEventSource<T>(
     const error = () => {
       if (!lost) handlers.current.onLost?.();
       lost = true;
+      // The browser retries a dropped stream by itself but gives up on an error answer (a 503 while
+      // the database is away): then we start over.
+      if (source.readyState === EventSource.CLOSED) reopen = setTimeout(open, REOPEN_MS);
     };
-    source.addEventListener(event, message as EventListener);
-    source.addEventListener("ready", ready);
-    source.addEventListener("error", error);
-    return () => source.close();
+    const open = () => {
+      source = new EventSource(url);
+      source.addEventListener(event, message as EventListener);
+      source.addEventListener("ready", ready);
+      source.addEventListener("error", error);
+    };
+    open();
+    return () => {
+      clearTimeout(reopen);
+      source.close();
+    };
   }, [url, event]);
 }
