@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { createConfirmedCustomer, PASSWORD, uniqueEmail } from "./account-helpers";
@@ -10,16 +12,26 @@ import { ADMIN, expect, test } from "./fixtures";
  * /admin-login), a signed-in customer (403) and the admin (let through). The UI gate is not the
  * control; this proves the server is.
  */
-function adminPaths(entries: RouteConfigEntry[]): string[] {
-  return entries.flatMap((e) => [
-    ...(e.path && /^(admin\/|api\/admin\/)/.test(e.path) ? [`/${e.path}`] : []),
-    ...adminPaths(e.children ?? []),
-  ]);
+type AdminRoute = { path: string; handles: { GET: boolean; POST: boolean } };
+
+function adminRoutes(entries: RouteConfigEntry[]): AdminRoute[] {
+  return entries.flatMap((e) => {
+    const own: AdminRoute[] = [];
+    if (e.path && /^(admin\/|api\/admin\/)/.test(e.path)) {
+      // What the module exports decides which methods it answers; the rest get React Router's 400/405.
+      const source = fs.readFileSync(path.join("app", e.file), "utf8");
+      const exports = (name: string) => new RegExp(`export (async )?function ${name}\\b|export const ${name}\\b`).test(source);
+      own.push({ path: `/${e.path}`, handles: { GET: exports("loader"), POST: exports("action") } });
+    }
+    return [...own, ...adminRoutes(e.children ?? [])];
+  });
 }
 
 // Logout ends whoever's session asks (customer or admin): it is not an admin power, and POSTing it
 // as the admin would end the session this test uses.
-const PATHS = [...new Set(adminPaths(routes))].filter((p) => p !== "/admin/logout").map((p) => p.replace(/:[a-zA-Z]+/g, crypto.randomUUID()));
+const ROUTES = adminRoutes(routes)
+  .filter((r) => r.path !== "/admin/logout")
+  .map((r) => ({ ...r, path: r.path.replace(/:[a-zA-Z]+/g, crypto.randomUUID()) }));
 
 type Caller = { cookie?: string };
 
@@ -52,9 +64,9 @@ test.describe("admin route matrix", () => {
   test.use({ allowedConsoleErrors: [/status of 40[13]/] });
 
   test("covers the admin routes of the route table", () => {
-    expect(PATHS.length).toBeGreaterThanOrEqual(10);
+    expect(ROUTES.length).toBeGreaterThanOrEqual(10);
     for (const p of ["/admin/dashboard", "/admin/orders", "/admin/products", "/admin/posts", "/admin/audit", "/api/admin/ai"]) {
-      expect(PATHS.some((x) => x === p || x.startsWith(`${p}/`))).toBe(true);
+      expect(ROUTES.some((r) => r.path === p || r.path.startsWith(`${p}/`))).toBe(true);
     }
   });
 
@@ -80,10 +92,17 @@ test.describe("admin route matrix", () => {
     expect(adminSignIn.status).toBe(303);
     const admin = { cookie: cookieFrom(adminSignIn) };
 
-    for (const path of PATHS) {
+    for (const { path, handles } of ROUTES) {
       for (const method of ["GET", "POST"] as const) {
         const what = `${method} ${path}`;
         const anonymous = await call(baseURL!, path, method, {}, ip);
+        if (!handles[method]) {
+          // No loader (or action): nothing runs for anyone, so there is nothing to protect.
+          const refused = method === "GET" ? 400 : 405;
+          expect(anonymous.status, what).toBe(refused);
+          for (const who of [customer, admin]) expect((await call(baseURL!, path, method, who, ip)).status, what).toBe(refused);
+          continue;
+        }
         expect([302, 303], `${what} anonymous`).toContain(anonymous.status);
         expect(anonymous.location, `${what} anonymous`).toMatch(/^\/admin-login/);
 

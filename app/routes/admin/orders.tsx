@@ -5,6 +5,7 @@ import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import type { OrderStatus } from "@server/db/schema";
 import { OrderNotFoundError, OrderTransitionError, changeOrderStatus, listAdminOrders, type AdminOrderEvent } from "@server/orders/admin";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
 import { OrderDetail } from "~/components/admin/order-detail";
@@ -344,13 +345,5 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-      <p className="text-lg font-semibold text-red-900">Error loading orders</p>
-      <p className="mt-1 text-sm text-red-800">Failed to load orders. Please try again.</p>
-      <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-        Try Again
-      </button>
-    </div>
-  );
+  return <AdminErrorPanel title="Error loading orders" message="Failed to load orders. Please try again." />;
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, data, useBeforeUnload, useBlocker, useFetcher, useNavigate } from "react-router";
+import { Link, data, useFetcher, useNavigate } from "react-router";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import { getPostForEdit } from "@server/blog/posts";
 import { PostNotFoundError, PostSaveError, savePost } from "@server/blog/write";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { FieldErrorsContext, TextArea, TextField, fieldId } from "~/components/admin/fields";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { FeaturedImageField } from "~/components/blog/featured-image-field";
@@ -117,10 +118,6 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
   }, [fetcher.state, fetcher.data]);
 
   // Leaving with unsaved changes asks first (in the app and when closing the tab).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname);
-  useBeforeUnload((e) => {
-    if (dirty) e.preventDefault();
-  });
 
   function focusFirst(errs: FieldErrors) {
     const first = Object.keys(errs)[0];
@@ -286,15 +283,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
         confirmLabel="Yes, Publish"
         onConfirm={() => submit("publish")}
       />
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-        title="Leave without saving?"
-        description="You have unsaved changes. They will be lost if you leave this page."
-        confirmLabel="Leave"
-        destructive
-        onConfirm={() => blocker.proceed?.()}
-      />
+      <UnsavedChangesGuard when={dirty && !saving} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import type { AdminPostEvent } from "@server/blog/events";
 import { listAdminPosts, listPostTags } from "@server/blog/posts";
 import { PostNotFoundError, deletePost } from "@server/blog/write";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { PostImage } from "~/components/blog/post-image";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
@@ -228,13 +229,5 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-      <p className="text-lg font-semibold text-red-900">Could not load blog posts</p>
-      <p className="mt-1 text-sm text-red-800">Failed to load posts: An unexpected error occurred</p>
-      <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-        Try Again
-      </button>
-    </div>
-  );
+  return <AdminErrorPanel title="Could not load blog posts" message="Failed to load posts: An unexpected error occurred" />;
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, data, isRouteErrorResponse, useBeforeUnload, useBlocker, useFetcher, useNavigate, useRouteError } from "react-router";
+import { Link, data, isRouteErrorResponse, useFetcher, useNavigate, useRouteError } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import { ProductNotFoundError, ProductSaveError, getProductForEdit, saveProduct, type ProductImageOption } from "@server/catalog/admin";
 import { log } from "@server/log";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { FieldErrorsContext, TextField, fieldId } from "~/components/admin/fields";
 import { ColoursField, ContentFields, ImagesField, assignFreeImages, valuesFromProduct, type ProductValues } from "~/components/admin/product-fields";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
@@ -72,7 +74,7 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmPublish, setConfirmPublish] = useState(false);
   /** Set once a save succeeded: the way back to the list is not "leaving with unsaved changes". */
-  const saved = useRef(false);
+  const [saved, setSaved] = useState(false);
   const saving = fetcher.state !== "idle";
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
@@ -98,10 +100,9 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
     if (result.ok) {
-      saved.current = true;
+      setSaved(true);
       // The toast lives in the root, so it stays on screen across the navigation.
       toast({ title: "Success", description: SUCCESS[result.intent] });
-      navigate("/admin/products");
     } else {
       showErrors(result.fieldErrors, result.kind === "validation" ? "Validation Error" : "Error", result.message);
     }
@@ -109,11 +110,10 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
-  // Leaving with unsaved changes asks first (in the app and when closing the tab).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && !saved.current && currentLocation.pathname !== nextLocation.pathname);
-  useBeforeUnload((e) => {
-    if (dirty && !saved.current) e.preventDefault();
-  });
+  // Back to the list once the guard below has seen the save (it would otherwise ask to leave).
+  useEffect(() => {
+    if (saved) navigate("/admin/products");
+  }, [saved, navigate]);
 
   function submit(intent: "draft" | "publish") {
     if (!form.current) return;
@@ -270,15 +270,7 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
         confirmLabel="Publish"
         onConfirm={() => submit("publish")}
       />
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-        title="Leave without saving?"
-        description="You have unsaved changes. They will be lost if you leave this page."
-        confirmLabel="Leave"
-        destructive
-        onConfirm={() => blocker.proceed?.()}
-      />
+      <UnsavedChangesGuard when={dirty && !saving && !saved} />
     </div>
   );
 }
@@ -287,12 +279,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-      <h2 className="text-lg font-semibold text-red-900">{missing ? "Product not found" : "Error"}</h2>
-      <p className="mt-1 text-sm text-red-800">{missing ? "This product does not exist or was deleted." : "The product could not be loaded. Please try again."}</p>
-      <Link to="/admin/products" className="mt-4 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-        Back to Products
-      </Link>
-    </div>
+    <AdminErrorPanel
+      title={missing ? "Product not found" : "Error"}
+      message={missing ? "This product does not exist or was deleted." : "The product could not be loaded. Please try again."}
+      action={
+        <Link to="/admin/products" className="inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          Back to Products
+        </Link>
+      }
+    />
   );
 }

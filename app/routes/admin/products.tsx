@@ -3,6 +3,7 @@ import { Link, data, useFetcher } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import { ProductNotFoundError, deleteProduct, listAdminProducts } from "@server/catalog/admin";
+import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
@@ -154,13 +155,5 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-      <p className="text-lg font-semibold text-red-900">Error</p>
-      <p className="mt-1 text-sm text-red-800">The products could not be loaded. Please try again.</p>
-      <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-        Try Again
-      </button>
-    </div>
-  );
+  return <AdminErrorPanel title="Error" message="The products could not be loaded. Please try again." />;
 }
