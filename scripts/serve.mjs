@@ -46,7 +46,7 @@ const cfg = await appModule.startServices();
 const listener = server.listen(port, () => {
   const address = listener.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  console.log(`Shop ready at ${cfg.PUBLIC_URL ?? `http://localhost:${actualPort}`}`);
+  appModule.log.info({ url: cfg.PUBLIC_URL ?? `http://localhost:${actualPort}` }, "shop ready");
 });
 
 let stopping = false;
@@ -61,8 +61,11 @@ listener.on("request", (_req, res) => {
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, shutting down`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  appModule.log.info({ signal }, "shutting down");
+  const timer = setTimeout(() => {
+    appModule.log.error("requests still running 10 s after the signal: exiting anyway");
+    process.exit(1);
+  }, 10_000);
   timer.unref();
   appModule.closeAllEventStreams?.();
   listener.close(async () => {

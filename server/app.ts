@@ -67,3 +67,4 @@ app.use(
 
 export { startServices, stopServices };
 export { closeAllEventStreams } from "./realtime/sse";
+export { log } from "./log";

@@ -103,7 +103,8 @@ describe("database outage", () => {
     await before.ended;
     expect(before.text()).toMatch(/retry: \d+\n\n$/);
     expect(instance.output()).toContain("lost the connection listening for shop events");
-    expect(instance.output()).toContain("listening for shop events again");
+    // The log line travels on another pipe than the stream: it may arrive a moment later.
+    await waitFor(async () => instance.output().includes("listening for shop events again"), "the reconnection log line", 5_000);
 
     // A stream opened after recovery hears an event sent by another instance (here: the test).
     const after = openEventStream(`${instance.url}/api/blog/events`);

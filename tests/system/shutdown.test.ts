@@ -71,6 +71,6 @@ describe("graceful shutdown", () => {
     expect(Date.now() - answered).toBeLessThan(2_000);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect((await direct.query("select 1 from newsletter_subscribers where email = 'slow@example.com'")).rowCount).toBe(1);
-    expect(instance.output()).toContain("SIGTERM received");
+    expect(instance.output()).toContain('"signal":"SIGTERM","msg":"shutting down"');
   });
 });
