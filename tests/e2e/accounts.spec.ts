@@ -1,6 +1,7 @@
 import { createConfirmedCustomer, PASSWORD, signIn, totp, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
+import { fillShipping, payWithCard } from "./shop-steps";
 
 // Failed form posts answer 4xx (and the 403 page), which Chromium reports on the console.
 test.use({ allowedConsoleErrors: [/status of (40[0-3]|429)/] });
@@ -223,17 +224,10 @@ test("a visitor's cart follows them into their account, and the order they place
 
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page.getByRole("main").getByLabel("Email", { exact: true })).toHaveValue(email);
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Address line 1").fill("12 Analytical Row");
-  await page.getByLabel("City").fill("London");
-  await page.getByLabel("Postal code").fill("SE1 7PB");
-  await page.getByLabel("Country").selectOption("GB");
+  await fillShipping(page, { name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await page.waitForURL(/\/pay\/test\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await payWithCard(page, "4242 4242 4242 4242");
   await page.waitForURL(/\/checkout-success\?session_id=/);
   const number = (await page.getByTestId("order-number").textContent())!;
 

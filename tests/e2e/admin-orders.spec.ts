@@ -1,15 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 import { ADMIN, expect, expectAccessible, test } from "./fixtures";
+import { fillShipping, payWithCard, signInAsAdmin } from "./shop-steps";
 import { waitForMail } from "./mailbox";
-
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(`/admin-login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Username").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/?]/g, "\\$&")}$`));
-}
 
 /** A shopper in a browser context of their own buys a console with the test card; returns the order number. */
 async function buyInAnotherBrowser(browser: Browser, shopper: { name: string; email: string }): Promise<string> {
@@ -20,18 +13,10 @@ async function buyInAnotherBrowser(browser: Browser, shopper: { name: string; em
   await page.getByRole("radio", { name: "Purple" }).check();
   await page.getByRole("button", { name: "Buy Now" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel("Email", { exact: true }).fill(shopper.email);
-  await page.getByLabel("Full name").fill(shopper.name);
-  await page.getByLabel("Address line 1").fill("1 Live Street");
-  await page.getByLabel("City").fill("London");
-  await page.getByLabel("Postal code").fill("N1 1AA");
-  await page.getByLabel("Country").selectOption("GB");
+  await fillShipping(page, { email: shopper.email, name: shopper.name, line1: "1 Live Street", postalCode: "N1 1AA" });
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await page.waitForURL(/\/pay\/test\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await payWithCard(page, "4242 4242 4242 4242");
   await page.waitForURL(/\/checkout-success\?session_id=/);
   const number = (await page.getByTestId("order-number").textContent())!;
   await context.close();

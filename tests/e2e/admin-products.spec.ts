@@ -1,16 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectAccessible, test } from "./fixtures";
-
-const ADMIN = { email: "admin@pocketretro.example", password: "retro-admin-demo" };
-
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(`/admin-login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Username").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
-}
+import { signInAsAdmin } from "./shop-steps";
 
 async function png(name: string, background: string) {
   const buffer = await sharp({ create: { width: 480, height: 360, channels: 3, background } }).png().toBuffer();

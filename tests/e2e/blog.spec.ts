@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 import { FAKE_KEYS, startFakeAi } from "./fake-ai";
-import { ADMIN, expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
+import { signInAsAdmin } from "./shop-steps";
 
 const SAMPLE = "/blog/marvel-rivals-may-15-update";
 
@@ -60,14 +61,6 @@ async function stubYouTube(context: BrowserContext) {
   );
   // An outside image host that answers with something that is not an image.
   await context.route("https://images.example/**", (route) => route.fulfill({ contentType: "image/png", body: "not a png" }));
-}
-
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(`/admin-login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Username").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
 }
 
 /** A second visitor with its own console watch: errors and dialogs there fail the test too. */

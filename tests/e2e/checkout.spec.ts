@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForMail } from "./mailbox";
+import { fillShipping, payWithCard } from "./shop-steps";
 
 const PURPLE = "R36S Retro Handheld Purple";
 const BLACK = "R36S Retro Handheld Black";
@@ -25,22 +26,6 @@ async function unitsLeft(page: Page, colour: string): Promise<number> {
   const match = /Only (\d+) left in stock/.exec(await res.text());
   if (!match) throw new Error("no stock message on the cart page");
   return Number(match[1]);
-}
-
-async function fillCheckout(page: Page, email: string) {
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Address line 1").fill("12 Analytical Row");
-  await page.getByLabel("City").fill("London");
-  await page.getByLabel("Postal code").fill("SE1 7PB");
-  await page.getByLabel("Country").selectOption("GB");
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
 test("the empty cart and an empty checkout say so", async ({ page }) => {
@@ -93,17 +78,17 @@ test.describe("buying", () => {
     await expect(page.getByText("Please enter your email address.")).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     await expectAccessible(page);
-    await fillCheckout(page, email);
+    await fillShipping(page, { email: email, name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await expect(page.getByText("Setting up your payment...")).toBeVisible();
 
     await page.waitForURL(/\/pay\/test\/cs_test_/);
     await expect(page.getByTestId("pay-amount")).toHaveText("$99.98");
     await expectAccessible(page);
-    await fillCard(page, "4000 0000 0000 0002");
+    await payWithCard(page, "4000 0000 0000 0002");
     await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
     await expectAccessible(page);
-    await fillCard(page, "4242 4242 4242 4242");
+    await payWithCard(page, "4242 4242 4242 4242");
 
     await page.waitForURL(/\/checkout-success\?session_id=/);
     const sessionId = new URL(page.url()).searchParams.get("session_id")!;
@@ -128,7 +113,7 @@ test.describe("buying", () => {
     await page.getByRole("radio", { name: "Orange" }).check();
     await page.getByRole("button", { name: "Buy Now" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await fillCheckout(page, `cancel-${Date.now()}@example.com`);
+    await fillShipping(page, { email: `cancel-${Date.now()}@example.com`, name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await page.waitForURL(/\/pay\/test\//);
     await page.getByRole("link", { name: /^Cancel and return/ }).click();
