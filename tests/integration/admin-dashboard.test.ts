@@ -4,8 +4,6 @@ import { db } from "../../server/db/client";
 import { blogPosts, orders, user, type OrderStatus } from "../../server/db/schema";
 import { useTestDatabase } from "./test-db";
 
-useTestDatabase();
-
 const NOW = new Date("2026-11-22T15:00:00Z");
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
 
@@ -29,6 +27,8 @@ async function order(createdAt: Date, status: OrderStatus, totalCents: number) {
 }
 
 describe("dashboard statistics", () => {
+  useTestDatabase();
+
   it("counts placed orders, customers and posts with a 30-day trend, and charts paid revenue per day", async () => {
     // Last 30 days: 3 placed orders (+ one checkout never paid, which is not an order yet).
     await order(daysAgo(0), "processing", 4999);
