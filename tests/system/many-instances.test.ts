@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../integration/test-db";
-import { adminCookie, readEvents, submitForm } from "./shop";
+import { adminCookie, payWithTestCard, readEvents, SHIPPING, startCheckout, submitForm } from "./shop";
 import { startInstance, type Instance } from "./instances";
 
 /**
@@ -64,6 +64,17 @@ describe("two instances on one PostgreSQL", () => {
     const after = await (await fetch(`${b.url}/products/r36s`)).text();
     expect(after).toContain("$45.99");
     expect(after).not.toContain("$49.99");
+  });
+
+  it("an order paid through one raises the live 'paid' event for an admin connected to the other", async () => {
+    const cookie = await adminCookie(b.url);
+    const stream = readEvents(`${b.url}/api/admin/orders/events`, cookie, (text) => /"action":"paid"/.test(text));
+    await stream.ready;
+    const { rows } = await sql.query<{ id: string }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'rg35xx-pro' LIMIT 1");
+    const { payUrl } = await startCheckout(a.url, rows[0].id, "two-instances@example.com");
+    expect((await payWithTestCard(payUrl)).status).toBe(303);
+    const text = await stream.finished;
+    expect(text).toContain(`"name":"${SHIPPING.name}"`);
   });
 
   it("a rate limit counts the attempts made on both", async () => {

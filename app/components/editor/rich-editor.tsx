@@ -31,15 +31,21 @@ export function RichEditor({ name, defaultValue, onChange, label }: RichEditorPr
   const labelId = `${id}-label`;
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
+  // Without JavaScript the HTML is edited as text. Once hydrated, nothing that looks like a text box
+  // stands in while the editor's code loads: typing into it would be lost when the editor arrives.
   const fallback = (
     <textarea
       id={`${id}-source`}
-      name={hydrated ? undefined : name}
+      name={name}
       aria-labelledby={labelId}
       defaultValue={defaultValue}
-      readOnly={hydrated}
       className="min-h-72 w-full rounded-xl border border-gray-300 p-4 font-mono text-sm"
     />
+  );
+  const loading = (
+    <div role="status" className="flex min-h-72 w-full items-center justify-center rounded-xl border border-gray-300 text-sm text-gray-600">
+      Loading editor…
+    </div>
   );
   return (
     <div>
@@ -49,7 +55,7 @@ export function RichEditor({ name, defaultValue, onChange, label }: RichEditorPr
       {hydrated ? (
         <>
           <input type="hidden" name={name} value={value} />
-          <Suspense fallback={fallback}>
+          <Suspense fallback={loading}>
             <TiptapEditor
               labelId={labelId}
               label={label}
