@@ -8,6 +8,9 @@ import { smtpPort } from "./tests/e2e/mail-capture";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `shop-e2e-${process.pid}`);
 process.env.E2E_DATA_DIR = dataDir;
+// Everything the server prints goes to this file; tests/e2e/zz-server-log.spec.ts reads it last.
+const logFile = process.env.E2E_LOG_FILE ?? path.join(os.tmpdir(), `shop-e2e-${process.pid}.log`);
+process.env.E2E_LOG_FILE = logFile;
 
 /** End-to-end tests in Debian's Chromium against the production build, on a fresh embedded database. */
 export default defineConfig({
@@ -29,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node scripts/serve.mjs`,
+    command: `rm -rf ${dataDir} && node scripts/serve.mjs > ${logFile} 2>&1`,
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -39,7 +42,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       // Mail goes to the capture server of tests/e2e/global-setup.ts.
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // As behind a local reverse proxy: each test presents its own client address (fixtures.ts),

@@ -16,7 +16,8 @@ function parse(raw: string, to: string[]): CapturedMail {
   return { to, subject, text: decodeQuotedPrintable(raw) };
 }
 
-function readAll(): CapturedMail[] {
+/** Every message the capture server has received this run. */
+export function readAll(): CapturedMail[] {
   const dir = mailDir();
   if (!fs.existsSync(dir)) return [];
   return fs
