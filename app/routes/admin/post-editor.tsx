@@ -11,6 +11,7 @@ import { FeaturedImageField } from "~/components/blog/featured-image-field";
 import { PostArticle } from "~/components/blog/post-article";
 import { RichEditor } from "~/components/editor/rich-editor";
 import { useToast } from "~/components/ui/toast";
+import { fieldErrorsFrom } from "~/lib/nested-form";
 import { adminMeta } from "~/lib/admin";
 import { SAVED_EXCERPT_LENGTH, excerptFrom, parseTags, postSlug } from "~/lib/blog";
 import { formatEditorDate } from "~/lib/dates";
@@ -31,20 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type FieldErrors = Partial<Record<keyof PostFormInput, string>>;
 type ActionResult = { ok: true; id: string; intent: string } | { ok: false; message: string; fieldErrors: FieldErrors };
 
-function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const i of issues) {
-    const key = String(i.path[0]) as keyof PostFormInput;
-    out[key] ??= i.message;
-  }
-  return out;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = postFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    const fieldErrors = fieldErrorsFrom(parsed.error.issues) as FieldErrors;
     return data<ActionResult>({ ok: false, message: Object.values(fieldErrors)[0] ?? "Failed to save post", fieldErrors }, { status: 400, headers: adminHeaders });
   }
   if (params.id && !UUID.test(params.id)) return data<ActionResult>({ ok: false, message: "Failed to load post", fieldErrors: {} }, { status: 404, headers: adminHeaders });
@@ -132,7 +124,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
     body.set("intent", intent);
     const parsed = postFormSchema.safeParse(Object.fromEntries(body));
     if (!parsed.success) {
-      const errs = fieldErrorsOf(parsed.error.issues);
+      const errs = fieldErrorsFrom(parsed.error.issues) as FieldErrors;
       setErrors(errs);
       toast({ title: "Error", description: Object.values(errs)[0], variant: "destructive" });
       focusFirst(errs);
