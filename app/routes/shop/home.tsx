@@ -35,7 +35,7 @@ export default function Home() {
                 Shop Now
               </Link>
               <Link to="/blog" className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
-                Learn More
+                Learn More<span className="sr-only"> about retro handhelds on our blog</span>
               </Link>
             </div>
           </div>
