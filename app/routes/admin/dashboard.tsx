@@ -1,5 +1,4 @@
-import { useRef } from "react";
-import { Form, Link, data, useSubmit } from "react-router";
+import { Form, Link, data } from "react-router";
 import { z } from "zod";
 import { dashboardStats, periodStart, type DailyPoint, type Trend } from "@server/admin/dashboard";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
@@ -7,6 +6,7 @@ import { listAdminOrders } from "@server/orders/admin";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
+import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
@@ -122,13 +122,7 @@ function OrdersChart({ daily }: { daily: DailyPoint[] }) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, recent, filter } = loaderData;
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const apply = (delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), delay);
-  };
+  const { form, applyAfter: apply } = useFilterForm();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">

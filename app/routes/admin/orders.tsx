@@ -1,6 +1,6 @@
 import { Dialog, DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, useFetcher, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, data, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import type { OrderStatus } from "@server/db/schema";
@@ -17,6 +17,7 @@ import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
 import { ADMIN_ORDER_STATUSES, statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 import { useEventSource } from "~/lib/use-event-source";
+import { useFilterForm } from "~/lib/use-filter-form";
 import type { loader as detailLoader } from "./order-detail";
 import type { Route } from "./+types/orders";
 
@@ -69,7 +70,6 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, filter } = loaderData;
   const toast = useToast();
-  const submit = useSubmit();
   const revalidator = useRevalidator();
   const update = useFetcher<typeof action>();
   const detail = useFetcher<typeof detailLoader>();
@@ -131,12 +131,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     else void update.submit({ intent: "status", id: row.id, status }, { method: "post" });
   };
 
-  const search = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const filterForm = useRef<HTMLFormElement>(null);
-  const applyFilters = (delay: number) => {
-    clearTimeout(search.current);
-    search.current = setTimeout(() => filterForm.current && submit(filterForm.current, { replace: true, preventScrollReset: true }), delay);
-  };
+  const { form: filterForm, applyAfter: applyFilters } = useFilterForm();
   const pageHref = (p: number) => {
     const params = new URLSearchParams();
     if (filter.q) params.set("q", filter.q);

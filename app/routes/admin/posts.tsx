@@ -1,6 +1,6 @@
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, useFetcher, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, data, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import type { AdminPostEvent } from "@server/blog/events";
@@ -16,6 +16,7 @@ import { adminMeta } from "~/lib/admin";
 import { ADMIN_CARD_TAGS } from "~/lib/blog";
 import { formatLongDate } from "~/lib/dates";
 import { useEventSource } from "~/lib/use-event-source";
+import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/posts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
@@ -57,7 +58,6 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const { posts, tags, filter } = loaderData;
   const toast = useToast();
   const fetcher = useFetcher<typeof action>();
-  const submit = useSubmit();
   const revalidator = useRevalidator();
   const [toDelete, setToDelete] = useState<{ id: string; title: string } | null>(null);
   /** Posts this tab just deleted: their live 'Post deleted' would repeat our own toast. */
@@ -80,12 +80,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     revalidator.revalidate,
   );
 
-  const search = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const filterForm = useRef<HTMLFormElement>(null);
-  const applyFilters = (delay: number) => {
-    clearTimeout(search.current);
-    search.current = setTimeout(() => filterForm.current && submit(filterForm.current, { replace: true, preventScrollReset: true }), delay);
-  };
+  const { form: filterForm, applyAfter: applyFilters } = useFilterForm();
   const filtered = !!(filter.q || filter.status || filter.tag);
 
   return (
