@@ -14,14 +14,29 @@ function addressLines(order: OrderSummary): string[] {
   return [order.name, s.line1, s.line2, `${s.city} ${s.postalCode}`, countryName(s.country)].filter((l): l is string => !!l);
 }
 
-/** The order confirmation: number, lines, totals and the shipping address. */
-export async function sendOrderConfirmation(orderId: string) {
+/**
+ * A message to the customer about one order: greeting, `body`, the support line and the shop's name,
+ * with replies going to support. The subject is "Your {shop} order {number}" plus `subjectEnd`.
+ */
+async function mailCustomer(orderId: string, subjectEnd: string, body: (order: OrderSummary) => string[]) {
   const order = await getOrderSummary(orderId);
   if (!order) return;
   const shop = await getShopSettings();
   const text = [
     `Hello ${order.name},`,
     "",
+    ...body(order),
+    "",
+    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
+    "",
+    shop.shopName,
+  ].join("\n");
+  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number}${subjectEnd}`, text, replyTo: shop.supportEmail });
+}
+
+/** The order confirmation: number, lines, totals and the shipping address. */
+export function sendOrderConfirmation(orderId: string) {
+  return mailCustomer(orderId, "", (order) => [
     `Thank you for your order. We have received your payment and are getting your parcel ready.`,
     "",
     `Order number: ${order.number}`,
@@ -35,32 +50,17 @@ export async function sendOrderConfirmation(orderId: string) {
     "",
     "Shipping to:",
     ...addressLines(order).map((l) => `  ${l}`),
-    "",
-    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
-    "",
-    shop.shopName,
-  ].join("\n");
-  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number}`, text, replyTo: shop.supportEmail });
+  ]);
 }
 
 /** The order could not be fulfilled (paid after its units were sold): cancelled and refunded. */
-export async function sendSoldOutNotice(orderId: string) {
-  const order = await getOrderSummary(orderId);
-  if (!order) return;
-  const shop = await getShopSettings();
-  const text = [
-    `Hello ${order.name},`,
-    "",
+export function sendSoldOutNotice(orderId: string) {
+  return mailCustomer(orderId, " was cancelled and refunded", (order) => [
     `We are sorry: your payment for order ${order.number} reached us after the time we could hold your items, and they sold out in the meantime.`,
     `We have cancelled the order and refunded ${formatMoney(order.totalCents)} to your card. Refunds usually show within 5-10 days.`,
     "",
     ...itemLines(order),
-    "",
-    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
-    "",
-    shop.shopName,
-  ].join("\n");
-  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number} was cancelled and refunded`, text, replyTo: shop.supportEmail });
+  ]);
 }
 
 const STATUS_MESSAGES: Record<AdminOrderStatus, { subject: string; body: (order: OrderSummary) => string[] }> = {
@@ -83,14 +83,9 @@ const STATUS_MESSAGES: Record<AdminOrderStatus, { subject: string; body: (order:
 };
 
 /** Staff changed the order's status (server/orders/admin.ts): the customer hears what it means for them. */
-export async function sendStatusChangeMail(orderId: string, to: AdminOrderStatus) {
-  const order = await getOrderSummary(orderId);
-  if (!order) return;
-  const shop = await getShopSettings();
+export function sendStatusChangeMail(orderId: string, to: AdminOrderStatus) {
   const message = STATUS_MESSAGES[to];
-  const text = [
-    `Hello ${order.name},`,
-    "",
+  return mailCustomer(orderId, ` ${message.subject}`, (order) => [
     `Order number: ${order.number}`,
     "",
     ...message.body(order),
@@ -98,10 +93,5 @@ export async function sendStatusChangeMail(orderId: string, to: AdminOrderStatus
     ...itemLines(order),
     "",
     `Total: ${formatMoney(order.totalCents)}`,
-    "",
-    `Questions? Reply to this email or write to ${shop.supportEmail}.`,
-    "",
-    shop.shopName,
-  ].join("\n");
-  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number} ${message.subject}`, text, replyTo: shop.supportEmail });
+  ]);
 }
