@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { database, migrationsFolder } from "../db/client";
+import { executeRows, migrationsFolder } from "../db/client";
 
 /** How many migrations this build ships; read once, the journal is part of the release. */
 let shipped: number | undefined;
@@ -14,8 +14,8 @@ function shippedMigrations(): number {
 export async function readiness(): Promise<{ ok: boolean; detail: string }> {
   try {
     const expected = shippedMigrations();
-    const result = await database().db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const applied = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const [row] = await executeRows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = Number(row?.n ?? 0);
     if (applied < expected) return { ok: false, detail: `migrations pending (${applied}/${expected})` };
     return { ok: true, detail: "ready" };
   } catch {

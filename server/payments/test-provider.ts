@@ -201,6 +201,11 @@ async function recordPayment(sessionId: string, card: { brand: string; last4: st
     .insert(testProviderPayments)
     .values({ sessionId, paymentId: `pi_test_${crypto.randomBytes(12).toString("hex")}`, ...card })
     .onConflictDoNothing();
+  return (await ledgerPayment(sessionId))!;
+}
+
+/** The ledger's payment for a session, if it was paid. */
+async function ledgerPayment(sessionId: string): Promise<TestPayment | undefined> {
   const [payment] = await db().select().from(testProviderPayments).where(eq(testProviderPayments.sessionId, sessionId));
   return payment;
 }
@@ -239,7 +244,7 @@ export function testProvider(): PaymentProvider {
     async sessionState(sessionId) {
       const session = readTestSession(sessionId);
       if (!session) throw new Error("Not a session of the test provider");
-      const [payment] = await db().select().from(testProviderPayments).where(eq(testProviderPayments.sessionId, sessionId));
+      const payment = await ledgerPayment(sessionId);
       if (payment) return { status: "paid", paymentId: payment.paymentId, brand: payment.brand, last4: payment.last4 };
       return session.expiresAt.getTime() <= Date.now() ? { status: "expired" } : { status: "open" };
     },
