@@ -24,6 +24,18 @@ export const AUTH_RATE_LIMITS = {
   "/change-password": { window: 60, max: 5 },
 } as const;
 
+/**
+ * The admin plugin gives us the `role` and `banned` fields and a server-side API for staff
+ * management. Its HTTP endpoints (/api/auth/admin/*) are closed: they check the role only, so an
+ * admin session without the second factor could use them, and nothing they do reaches audit_log.
+ * Staff management the shop offers lives in the back office, behind requireAdmin, and calls
+ * `auth.api` from the server.
+ */
+const adminPlugin = () => admin({ defaultRole: "user", adminRoles: ["admin"] });
+
+/** Paths (under /api/auth) that answer 404 over HTTP: every endpoint of the admin plugin. */
+export const CLOSED_AUTH_PATHS = Object.values(adminPlugin().endpoints).map((endpoint) => endpoint.path);
+
 function createAuth(d: Database) {
   const c = config();
   const publicUrl = c.publicUrl;
@@ -31,6 +43,7 @@ function createAuth(d: Database) {
     appName: "Pocket Retro",
     baseURL: publicUrl,
     basePath: "/api/auth",
+    disabledPaths: CLOSED_AUTH_PATHS,
     secret: c.authSecret,
     trustedOrigins: [publicUrl],
     database: drizzleAdapter(d.db, {
@@ -89,7 +102,7 @@ function createAuth(d: Database) {
         log[routine ? "info" : level]({ args: args.length ? args : undefined }, `auth: ${message}`);
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), twoFactor({ issuer: "Pocket Retro" })],
+    plugins: [adminPlugin(), twoFactor({ issuer: "Pocket Retro" })],
   });
 }
 
