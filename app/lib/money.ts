@@ -1,8 +1,26 @@
-/** The only place cents become text. Prices are US dollars, two decimals. */
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/**
+ * The only place minor units become text. One convention for every currency: the symbol before
+ * the amount, two decimals (`£49.99`, `€49.99`, `$49.99`), from Intl.NumberFormat's en-US data.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
 
-export function formatMoney(cents: number): string {
-  return usd.format(cents / 100);
+function formatter(currency: string): Intl.NumberFormat {
+  const code = currency.toUpperCase();
+  let f = formatters.get(code);
+  if (!f) {
+    f = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    formatters.set(code, f);
+  }
+  return f;
+}
+
+export function formatMoney(minor: number, currency = "USD"): string {
+  return formatter(currency).format(minor / 100);
+}
+
+/** A tax rate in basis points as a percentage without trailing zeros: 2000 → "20%", 2550 → "25.5%". */
+export function formatRate(bps: number): string {
+  return `${Number((bps / 100).toFixed(2))}%`;
 }
 
 /** Whole-percent saving of a price against a compare-at price, rounded; 0 when there is none. */

@@ -1,0 +1,10 @@
+/**
+ * Pricing: markets and currencies, shipping quotes and taxes, as pure functions over the
+ * commerce settings (docs/pricing.md). `priceOrder` is the entry point; its header lists the steps.
+ */
+export * from "./types";
+export { PricingError } from "./errors";
+export { allocate, applyRounding, convertFromUsd } from "./money";
+export { addBusinessDays, deliveryEstimate, type DeliveryEstimate } from "./delivery";
+export * from "./quote";
+export * from "./defaults";
