@@ -6,15 +6,6 @@ import { FontSize, TextStyle } from "@tiptap/extension-text-style";
 import StarterKit from "@tiptap/starter-kit";
 import { isEmbedSrc } from "~/lib/video";
 
-declare module "@tiptap/core" {
-  interface Commands<ReturnType> {
-    videoEmbed: {
-      /** Inserts a YouTube or Vimeo player (`src` must be an embed address). */
-      setVideoEmbed: (attrs: { src: string; title: string }) => ReturnType;
-    };
-  }
-}
-
 /** The spec's text sizes. */
 export const TEXT_SIZES = [
   { label: "Small", value: "0.875rem" },
@@ -55,14 +46,6 @@ const VideoEmbed = Node.create({
         HTMLAttributes,
       ),
     ];
-  },
-  addCommands() {
-    return {
-      setVideoEmbed:
-        (attrs) =>
-        ({ commands }) =>
-          isEmbedSrc(attrs.src) ? commands.insertContent({ type: this.name, attrs }) : false,
-    };
   },
 });
 

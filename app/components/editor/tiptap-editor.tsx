@@ -5,6 +5,7 @@ import { isImageUrl, isLinkUrl } from "~/lib/url";
 import { videoEmbed } from "~/lib/video";
 import { AiDialog } from "./ai-dialog";
 import { editorExtensions } from "./extensions";
+import { insertBlock } from "./insert";
 import { htmlToMarkdown, markdownToHtml } from "./markdown";
 import { MarkdownPane } from "./markdown-pane";
 import { UrlDialog, type UrlRequest } from "./url-dialog";
@@ -120,7 +121,7 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
         textLabel: "Description (alt text)",
         submitLabel: "Insert",
         onSubmit: (url, alt) => {
-          if (isImageUrl(url)) editor.chain().focus().setImage({ src: url, alt }).run();
+          if (isImageUrl(url)) insertBlock(editor, { type: "image", attrs: { src: url, alt } });
           else toast({ title: "Enter an image address starting with https://", variant: "destructive" });
         },
       }),
@@ -131,7 +132,7 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
         submitLabel: "Insert",
         onSubmit: (url) => {
           const video = videoEmbed(url);
-          if (video) editor.chain().focus().setVideoEmbed({ src: video.src, title: `${video.provider} video` }).run();
+          if (video) insertBlock(editor, { type: "videoEmbed", attrs: { src: video.src, title: `${video.provider} video` } });
           else if (isLinkUrl(url)) editor.chain().focus().insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: linkAttrs(url) }] }).run();
           else toast({ title: "Enter a web address starting with https://", variant: "destructive" });
         },
