@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { availableStock } from "../catalog/products";
 import { db, type Db } from "../db/client";
 import { cartLines, carts, productVariants, products } from "../db/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { loadImages, type StoredImage } from "../media/renditions";
+import { orderTotalRefusal } from "../orders/limits";
 
 /**
  * The server cart (DESIGN.md section 7: persisted, merged on sign-in). A visitor's cart is named by
@@ -32,7 +33,7 @@ export type CartView = { id: string | null; lines: CartLine[]; count: number; su
 export class CartError extends Error {
   constructor(
     message: string,
-    readonly status: 404 | 409,
+    readonly status: 400 | 404 | 409,
   ) {
     super(message);
     this.name = "CartError";
@@ -170,6 +171,15 @@ async function touch(cartId: string) {
   await db().update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
+async function unitPrice(variantId: string): Promise<number> {
+  const [row] = await db()
+    .select({ priceCents: products.priceCents })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId));
+  return row?.priceCents ?? 0;
+}
+
 async function currentQuantity(cartId: string, variantId: string): Promise<number> {
   const [row] = await db()
     .select({ quantity: cartLines.quantity })
@@ -178,10 +188,25 @@ async function currentQuantity(cartId: string, variantId: string): Promise<numbe
   return row?.quantity ?? 0;
 }
 
+/**
+ * Refuses a change that would take the cart's total above what one order may charge: the cart's
+ * other lines plus this colour at `quantity` units of `unitPriceCents`.
+ */
+async function assertTotalAllowed(cartId: string, variantId: string, quantity: number, unitPriceCents: number) {
+  const others = await db()
+    .select({ quantity: cartLines.quantity, priceCents: products.priceCents })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), ne(cartLines.variantId, variantId), eq(products.status, "published")));
+  const total = others.reduce((sum, l) => sum + l.priceCents * l.quantity, quantity * unitPriceCents);
+  const refusal = orderTotalRefusal(total);
+  if (refusal) throw new CartError(refusal, 409);
+}
+
 /** Adds units of a colour; the same colour again raises its line's quantity. Refuses beyond stock. */
 export async function addToCart(cartId: string, variantId: string, quantity: number): Promise<void> {
   const [variant] = await db()
-    .select({ productId: productVariants.productId, status: products.status })
+    .select({ productId: productVariants.productId, status: products.status, priceCents: products.priceCents })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(productVariants.id, variantId));
@@ -191,6 +216,7 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
     currentQuantity(cartId, variantId),
   ]);
   if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
+  await assertTotalAllowed(cartId, variantId, inCart + quantity, variant.priceCents);
   await db()
     .insert(cartLines)
     .values({ cartId, productId: variant.productId, variantId, quantity })
@@ -212,6 +238,7 @@ export async function setLineQuantity(cartId: string, variantId: string, quantit
   if (quantity > inCart) {
     const available = (await availableStock([variantId])).get(variantId) ?? 0;
     if (quantity > available) throw new CartError(stockMessage(available), 409);
+    await assertTotalAllowed(cartId, variantId, quantity, await unitPrice(variantId));
   }
   await db()
     .update(cartLines)

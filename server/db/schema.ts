@@ -17,6 +17,12 @@ import {
 
 /** The whole data model (DESIGN.md section 5). Money is integer cents everywhere. */
 
+/**
+ * A money column: bigint cents, read as a JS number (exact up to 2^53). `integer` overflowed at
+ * $21,474,836.47, below what price x quantity allows (issue 11, item 6).
+ */
+const money = (name: string) => bigint(name, { mode: "number" });
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -44,8 +50,8 @@ export const products = pgTable(
     descriptionHtml: text("description_html").notNull().default(""),
     highlights: text("highlights"),
     badge: text("badge"),
-    priceCents: integer("price_cents").notNull(),
-    compareAtCents: integer("compare_at_cents"),
+    priceCents: money("price_cents").notNull(),
+    compareAtCents: money("compare_at_cents"),
     status: text("status").$type<PublishStatus>().notNull().default("draft"),
     externalUrl: text("external_url"),
     seoTitle: text("seo_title"),
@@ -285,9 +291,9 @@ export const orders = pgTable(
     shipCountry: text("ship_country").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     cancelReason: text("cancel_reason"),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    shippingCents: integer("shipping_cents").notNull().default(0),
-    totalCents: integer("total_cents").notNull(),
+    subtotalCents: money("subtotal_cents").notNull(),
+    shippingCents: money("shipping_cents").notNull().default(0),
+    totalCents: money("total_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     paymentProvider: text("payment_provider").notNull(),
     providerSessionId: text("provider_session_id"),
@@ -319,7 +325,7 @@ export const orderItems = pgTable(
     variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     variantName: text("variant_name").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitPriceCents: money("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],

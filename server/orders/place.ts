@@ -4,6 +4,7 @@ import { db, type Tx } from "../db/client";
 import { orderItems, orders } from "../db/schema";
 import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
+import { OrderLimitError, orderTotalRefusal } from "./limits";
 import { newOrderNumber } from "./number";
 import { insertReservations, lockVariants, releaseReservations, reservedUnits } from "./reservations";
 
@@ -94,6 +95,9 @@ export async function placePendingOrder(input: {
 }): Promise<PlacedOrder> {
   const { lines, shipping } = input;
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  // The cart refuses this too, but prices may have risen since the lines were added.
+  const refusal = orderTotalRefusal(subtotalCents + SHIPPING_CENTS);
+  if (refusal) throw new OrderLimitError(refusal);
   const placed = await db().transaction(async (tx) => {
     const superseded = input.supersedeOrderId
       ? await cancelPendingOrder(tx, input.supersedeOrderId, "Replaced by a new checkout", "customer")

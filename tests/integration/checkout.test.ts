@@ -10,26 +10,8 @@ import { db } from "../../server/db/client";
 import { orderEvents, orderItems, orders, outboxMail, stockReservations, user } from "../../server/db/schema";
 import { readTestSession, payTestSession } from "../../server/payments/test-provider";
 import { buyer, cartWith, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
+import { answer, call, post } from "./route-calls";
 import { useTestDatabase } from "./test-db";
-
-/** Calls a route action as React Router would, with just the request. */
-type AnyAction = (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
-const call = (fn: unknown, request: Request) => (fn as AnyAction)({ request, params: {}, context: {} });
-
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** What a route action answered: a Response (redirect) or data() with its status. */
-function answer(result: unknown): { status: number; body?: unknown; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, headers: result.headers };
-  const r = result as { data: unknown; init?: { status?: number; headers?: HeadersInit } };
-  return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
-}
 
 const inProcess = (body: string, signature: string) => postTestWebhook(body, signature).then((r) => r.ok);
 

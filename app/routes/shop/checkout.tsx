@@ -6,6 +6,7 @@ import { getCartForRequest } from "@server/cart";
 import {
   EmptyCartError,
   NoCheckoutUrlError,
+  OrderLimitError,
   OutOfStockError,
   PaymentSetupError,
   startCheckoutForRequest,
@@ -45,6 +46,7 @@ type Values = Partial<Record<CheckoutField, string>>;
 type ActionData =
   | { kind: "invalid"; fieldErrors: CheckoutFieldErrors; values: Values }
   | { kind: "stock"; shortages: Shortage[]; values: Values }
+  | { kind: "limit"; message: string; values: Values }
   | { kind: "empty" }
   | { kind: "error"; message: string }
   | { kind: "redirect"; paymentUrl: string };
@@ -73,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });
   } catch (err) {
     if (err instanceof OutOfStockError) return data<ActionData>({ kind: "stock", shortages: err.shortages, values }, { status: 409 });
+    if (err instanceof OrderLimitError) return data<ActionData>({ kind: "limit", message: err.message, values }, { status: 400 });
     if (err instanceof EmptyCartError) return data<ActionData>({ kind: "empty" }, { status: 400 });
     if (err instanceof PaymentSetupError) {
       return data<ActionData>({ kind: "error", message: `Payment setup failed: ${err.message}` }, { status: 502 });
@@ -124,6 +127,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <OrderSummary lines={loaderData.lines} subtotalCents={loaderData.subtotalCents} />
         <div className="lg:order-first">
           {actionData?.kind === "stock" ? <StockProblems shortages={actionData.shortages} /> : null}
+          {actionData?.kind === "limit" ? (
+            <CartProblem>
+              <p>{actionData.message}</p>
+            </CartProblem>
+          ) : null}
           <CheckoutForm
             serverErrors={actionData?.kind === "invalid" ? actionData.fieldErrors : undefined}
             values={actionData && "values" in actionData ? actionData.values : (loaderData.prefill ?? undefined)}
@@ -183,9 +191,24 @@ function OrderSummary({ lines, subtotalCents }: { lines: SummaryLine[]; subtotal
   );
 }
 
-function StockProblems({ shortages }: { shortages: Shortage[] }) {
+/** A refusal of the cart as it stands, above the form: nothing was charged, the cart is where to fix it. */
+function CartProblem({ children }: { children: React.ReactNode }) {
   return (
     <div role="alert" className="mb-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+      {children}
+      <p className="mt-2">
+        Nothing has been charged.{" "}
+        <Link to="/cart" className="font-semibold underline">
+          Update your cart
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function StockProblems({ shortages }: { shortages: Shortage[] }) {
+  return (
+    <CartProblem>
       <p className="font-semibold">Some items in your cart are no longer available in that quantity:</p>
       <ul className="mt-2 list-disc pl-5">
         {shortages.map((s) => (
@@ -196,13 +219,7 @@ function StockProblems({ shortages }: { shortages: Shortage[] }) {
           </li>
         ))}
       </ul>
-      <p className="mt-2">
-        Nothing has been charged.{" "}
-        <Link to="/cart" className="font-semibold underline">
-          Update your cart
-        </Link>
-      </p>
-    </div>
+    </CartProblem>
   );
 }
 
