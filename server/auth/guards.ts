@@ -6,6 +6,7 @@ import { getSessionUser, type SessionUser } from "./session";
 export type { SessionUser };
 
 export { adminHeaders } from "./admin-headers";
+export { safeRedirectPath } from "../http/redirect";
 
 /** Where a request was going, as a same-site path for ?redirectTo= (no `.data` or `_routes`). */
 function pathOf(request: Request): string {
@@ -13,14 +14,6 @@ function pathOf(request: Request): string {
   url.searchParams.delete("_routes");
   const path = url.pathname.replace(/\.data$/, "") || "/";
   return `${path}${url.search}`;
-}
-
-/** A redirect target from user input, kept only when it is a path on this site. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return fallback;
-  }
-  return value;
 }
 
 /** The signed-in user; a signed-out visitor is sent to /auth and brought back after signing in. */

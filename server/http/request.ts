@@ -1,3 +1,5 @@
+import { safeRedirectPath } from "./redirect";
+
 /**
  * A plain HTML form post (no JavaScript) is a top-level navigation: browsers mark it with
  * Sec-Fetch-Mode: navigate. React Router's fetchers and forms use fetch(), marked cors/same-origin.
@@ -8,14 +10,18 @@ export function isDocumentRequest(request: Request): boolean {
   return mode === null || mode === "navigate";
 }
 
-/** The path of the page the request came from when it is on this site, else the fallback. */
+/**
+ * The path of the page the request came from when it is on this site, else the fallback. The
+ * Referer is the client's to write: `http://shop//evil.example/x` has our origin and the path
+ * `//evil.example/x`, so the path goes through the same check as every other redirect.
+ */
 export function refererPath(request: Request, fallback: string): string {
   const referer = request.headers.get("Referer");
   if (!referer) return fallback;
   try {
     const from = new URL(referer);
     const here = new URL(request.url);
-    return from.origin === here.origin ? `${from.pathname}${from.search}` : fallback;
+    return from.origin === here.origin ? safeRedirectPath(`${from.pathname}${from.search}`, fallback) : fallback;
   } catch {
     return fallback;
   }

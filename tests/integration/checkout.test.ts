@@ -63,6 +63,17 @@ describe("checkout with the test provider", () => {
     expect(buy.headers.get("Location")).toBe("/checkout");
   });
 
+  it("the no-JS redirect back follows only a Referer path on this site (never //other.host)", async () => {
+    const black = await variantOf("r36s", "Black");
+    const back = async (referer: string) =>
+      answer(await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "1" }, { Referer: referer })))
+        .headers.get("Location");
+    expect(await back("http://localhost:3000//evil.example/x")).toBe("/cart");
+    expect(await back("http://localhost:3000/\\evil.example/x")).toBe("/cart");
+    expect(await back("http://evil.example/products/r36s")).toBe("/cart");
+    expect(await back("http://localhost:3000/products/r36s?colour=black")).toBe("/products/r36s?colour=black");
+  });
+
   it("gives field-level errors for missing or invalid details", async () => {
     const res = answer(await call(checkoutAction, post("/checkout", { email: "not-an-email", name: "", country: "XX" })));
     expect(res.status).toBe(400);
