@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  // Each area owns its tables (server/<area>/schema.ts); server/db/schema.ts only gathers them for the client.
+  schema: "./server/!(db)/schema.ts",
   out: "./server/db/migrations",
 });

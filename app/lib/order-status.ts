@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@server/db/schema";
+export type OrderStatus = "pending" | "processing" | "completed" | "cancelled" | "payment_failed";
 
 /** How an order's status reads to people (storefront and back office). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@server/db/schema";
+import type { OrderStatus } from "./order-status";
 
 /** The statuses staff can set from the back office (spec section 4: never Pending or Payment Failed). */
 export const ADMIN_ORDER_STATUSES = ["completed", "processing", "cancelled"] as const satisfies readonly OrderStatus[];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ProductContent } from "@server/db/schema";
+import type { ProductContent } from "./product-content";
+import type { PublishStatus } from "./publish-status";
 import { hasContent } from "./blog";
 import { nestFormData } from "./nested-form";
 import { slugify } from "./text";
@@ -209,3 +210,25 @@ export type ProductFormData = z.output<typeof productFormSchema>;
 export function parseProductForm(form: FormData) {
   return productFormSchema.safeParse(nestFormData(form));
 }
+
+/** An uploaded image as the editor shows it: a small rendition to pick from. */
+export type ProductImageOption = { id: string; alt: string; src: string };
+
+export type ProductForEdit = {
+  id: string;
+  title: string;
+  slug: string;
+  descriptionHtml: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  externalUrl: string | null;
+  badge: string | null;
+  highlights: string | null;
+  status: PublishStatus;
+  content: ProductContent;
+  createdAt: string;
+  updatedAt: string;
+  colors: { id: string; name: string; hex: string; stock: number; imageId: string | null }[];
+  /** Every image of the product's colours, in colour order. */
+  images: ProductImageOption[];
+};

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { shippingAddressSchema } from "~/lib/checkout-form";
 import { db } from "../db/client";
-import { customerAddresses } from "../db/schema";
+import { customerAddresses } from "./schema";
 
 /** The saved shipping address: the same fields and rules as checkout's shipping details. */
 export const addressSchema = shippingAddressSchema;

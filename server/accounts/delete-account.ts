@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getAuth } from "../auth/auth";
 import { db } from "../db/client";
-import { account, orders, user, verification } from "../db/schema";
+import { account, user, verification } from "../auth/schema";
+import { orders } from "../orders/schema";
 
 export class WrongPasswordError extends Error {
   constructor() {

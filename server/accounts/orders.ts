@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { orderItems, orders, type OrderStatus } from "../db/schema";
+import { orderItems, orders } from "../orders/schema";
+import type { OrderStatus } from "~/lib/order-status";
 
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
 

@@ -1,6 +1,6 @@
 import { count, desc } from "drizzle-orm";
 import { db, type Tx } from "../db/client";
-import { auditLog } from "../db/schema";
+import { auditLog } from "./schema";
 
 /** Who did an admin write: the signed-in admin returned by requireAdmin. */
 export type Actor = { id: string; email: string };

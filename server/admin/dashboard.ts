@@ -1,7 +1,9 @@
 import { and, count, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "../db/client";
-import { blogPosts, orders, user } from "../db/schema";
+import { blogPosts } from "../blog/schema";
+import { orders } from "../orders/schema";
+import { user } from "../auth/schema";
 
 const DAY_MS = 86_400_000;
 /** The trend window: the last 30 days against the 30 before them ("from last month"). */

@@ -1,4 +1,5 @@
-import { storeImage, type StoredImage } from "../media/renditions";
+import { storeImage } from "../media/renditions";
+import type { StoredImage } from "~/lib/images";
 
 /** Upload limits of the admin image uploader. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;

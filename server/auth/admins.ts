@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db } from "../db/client";
-import { account, user } from "../db/schema";
+import { account, user } from "./schema";
 import { log } from "../log";
 import { PASSWORD_MAX } from "~/lib/auth-rules";
 import { getAuth } from "./auth";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
-import { session, user } from "../db/schema";
+import { session, user } from "./schema";
 import { getAuth } from "./auth";
 
 export type SessionUser = {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { session, user } from "../db/schema";
+import { session, user } from "./schema";
 import { callAuth } from "./call";
 
 export type SignInResult =

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { session } from "../db/schema";
+import { session } from "./schema";
 import { callAuth } from "./call";
 import { sessionTokenOf } from "./session";
 

@@ -1,6 +1,7 @@
 import { and, arrayContains, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
-import { blogPosts, type PublishStatus } from "../db/schema";
+import { blogPosts } from "./schema";
+import type { PublishStatus } from "~/lib/publish-status";
 import { sanitizeRichText } from "../content/sanitize";
 import { CARD_EXCERPT_LENGTH, RELATED_POSTS, excerptFrom, sortBySharedTags } from "~/lib/blog";
 

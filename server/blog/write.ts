@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "../db/client";
-import { blogPosts } from "../db/schema";
+import { blogPosts } from "./schema";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
 import { notify } from "../realtime/bus";

@@ -1,9 +1,11 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { availableStock } from "../catalog/products";
 import { db, type Db } from "../db/client";
-import { cartLines, carts, productVariants, products } from "../db/schema";
+import { cartLines, carts } from "./schema";
+import { productVariants, products } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
-import { loadImages, type StoredImage } from "../media/renditions";
+import { loadImages } from "../media/renditions";
+import type { StoredImage } from "~/lib/images";
 import { orderTotalRefusal } from "../orders/limits";
 
 /**

@@ -1,20 +1,20 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { db, type Tx } from "../db/client";
-import { media, productVariants, products, type ProductContent, type PublishStatus } from "../db/schema";
+import { media } from "../media/schema";
+import { productVariants, products } from "./schema";
+import type { PublishStatus } from "~/lib/publish-status";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
-import { loadImages, type StoredImage } from "../media/renditions";
+import { loadImages } from "../media/renditions";
+import type { StoredImage } from "~/lib/images";
 import { recordAudit, type Actor } from "../admin/audit";
 import { notify } from "../realtime/bus";
 import { hasContent } from "~/lib/blog";
-import { MESSAGES, type ProductFormData } from "~/lib/product-form";
+import { MESSAGES, type ProductForEdit, type ProductFormData, type ProductImageOption } from "~/lib/product-form";
 import { invalidateCatalog } from "./cache";
 import { firstImages } from "./products";
 
 /** The back office's reads and writes of products (spec: Admin products list, Admin product editor). */
-
-/** An uploaded image as the editor shows it: a small rendition to pick from. */
-export type ProductImageOption = { id: string; alt: string; src: string };
 
 export type AdminProductRow = {
   id: string;
@@ -24,25 +24,6 @@ export type AdminProductRow = {
   status: PublishStatus;
   createdAt: string;
   image: ProductImageOption | null;
-};
-
-export type ProductForEdit = {
-  id: string;
-  title: string;
-  slug: string;
-  descriptionHtml: string;
-  priceCents: number;
-  compareAtCents: number | null;
-  externalUrl: string | null;
-  badge: string | null;
-  highlights: string | null;
-  status: PublishStatus;
-  content: ProductContent;
-  createdAt: string;
-  updatedAt: string;
-  colors: { id: string; name: string; hex: string; stock: number; imageId: string | null }[];
-  /** Every image of the product's colours, in colour order. */
-  images: ProductImageOption[];
 };
 
 /** A save the editor can explain next to a field (keys are field paths such as "colors.0.imageId"). */

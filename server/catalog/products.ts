@@ -1,70 +1,16 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Db } from "../db/client";
-import { productVariants, products, reviews, stockReservations, type ProductContent } from "../db/schema";
-import { loadImages, type StoredImage } from "../media/renditions";
+import { productVariants, products, reviews } from "./schema";
+import { stockReservations } from "../inventory/schema";
+import type { ProductCard, ProductPage, RatingSummary, ReviewView } from "~/lib/product-view";
+import { loadImages } from "../media/renditions";
+import type { StoredImage } from "~/lib/images";
 import { sanitizeRichText } from "../content/sanitize";
 import { stripHtml, truncate } from "~/lib/text";
 import { cachedCatalogRead } from "./cache";
 
-export type ProductCard = {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  priceCents: number;
-  compareAtCents: number | null;
-  image: StoredImage | null;
-  rating: RatingSummary;
-};
-
-export type RatingSummary = { average: number; count: number };
-
 /** The product `/product` shows (DESIGN.md section 8); its canonical page is `/products/r36s`. */
 export const MAIN_PRODUCT_SLUG = "r36s";
-
-/** A few reviews carried above the fold for the page's structured data (the full list streams). */
-export type ReviewSnippet = { author: string; rating: number; title: string; body: string; createdAt: string };
-
-export type VariantView = {
-  id: string;
-  name: string;
-  hex: string;
-  images: StoredImage[];
-  /** Units that can still be bought: stock minus active reservations. */
-  available: number;
-};
-
-export type ReviewView = {
-  id: string;
-  author: string;
-  authorImage: string | null;
-  rating: number;
-  title: string;
-  body: string;
-  images: StoredImage[];
-  helpfulCount: number;
-  createdAt: string;
-};
-
-export type ProductPage = {
-  id: string;
-  slug: string;
-  title: string;
-  descriptionHtml: string;
-  highlights: string;
-  badge: string | null;
-  priceCents: number;
-  compareAtCents: number | null;
-  externalUrl: string | null;
-  seoTitle: string | null;
-  seoDescription: string;
-  content: ProductContent;
-  variants: VariantView[];
-  rating: RatingSummary;
-  /** The most helpful reviews, for the Product JSON-LD. */
-  reviewSnippets: ReviewSnippet[];
-  updatedAt: string;
-};
 
 async function ratingSummaries(productIds: string[]): Promise<Map<string, RatingSummary>> {
   if (productIds.length === 0) return new Map();

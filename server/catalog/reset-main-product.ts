@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { db } from "../db/client";
-import { media, productVariants, products } from "../db/schema";
+import { media } from "../media/schema";
+import { productVariants, products } from "./schema";
 import { artworkFor } from "../db/seed";
 import { seedProducts } from "../db/seed/products";
 import type { SeedProduct, SeedVariant } from "../db/seed/types";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../db/client";
-import { settings } from "../db/schema";
+import { settings } from "./schema";
 
 /** Shop identity shown in the footer, contact page and policies; admins may change it. */
 export const shopSettingsSchema = z.object({

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { blogPosts, products } from "../db/schema";
+import { blogPosts } from "../blog/schema";
+import { products } from "../catalog/schema";
 import { POLICY_SLUGS } from "./pages";
 
 export type SitemapEntry = { path: string; lastModified?: Date };

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
 import { db } from "../db/client";
-import { outboxMail } from "../db/schema";
+import { outboxMail } from "./schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 

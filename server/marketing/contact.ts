@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../db/client";
-import { contactMessages } from "../db/schema";
+import { contactMessages } from "./schema";
 import { sendMail } from "../mail/send";
 import { getShopSettings } from "../content/settings";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../db/client";
-import { newsletterSubscribers } from "../db/schema";
+import { newsletterSubscribers } from "./schema";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
 
 export const newsletterSchema = z.object({

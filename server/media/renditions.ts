@@ -4,12 +4,11 @@ import sharp from "sharp";
 import { eq, inArray } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
-import { media, type Rendition } from "../db/schema";
+import { media } from "./schema";
+import type { Rendition, StoredImage } from "~/lib/images";
 
 /** Widths every image is rendered at; the browser picks one through srcset. */
 export const RENDITION_WIDTHS = [320, 640, 960] as const;
-
-export type StoredImage = { id: string; alt: string; width: number; height: number; renditions: Rendition[] };
 
 /**
  * Re-encodes an image into WebP renditions under MEDIA_DIR and records it. Re-encoding drops

@@ -2,7 +2,10 @@ import { and, asc, between, count, desc, eq, gte, inArray, or, sql, type SQL } f
 import { recordAudit, type Actor } from "../admin/audit";
 import { invalidateCatalog } from "../catalog/cache";
 import { db, type Tx } from "../db/client";
-import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderSearchDocument, orders, productVariants, user, type OrderStatus } from "../db/schema";
+import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderSearchDocument, orders } from "./schema";
+import { productVariants } from "../catalog/schema";
+import { user } from "../auth/schema";
+import type { OrderStatus } from "~/lib/order-status";
 import { log } from "../log";
 import { paymentProvider } from "../payments";
 import { refundOrderPayment } from "../payments/refund";
@@ -12,7 +15,8 @@ import { recordOrderEvent } from "./events";
 import { sendStatusChangeMail } from "./mail";
 import { cancelPendingOrder } from "./place";
 import { recordRefund } from "./payment";
-import { getOrderSummary, type OrderSummary } from "./queries";
+import { getOrderSummary } from "./queries";
+import type { AdminOrderDetail } from "~/lib/order-view";
 import { lockVariants } from "./reservations";
 import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 
@@ -129,19 +133,6 @@ export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: Admi
   }));
   return { rows, total, page, pageCount };
 }
-
-export type OrderHistoryEntry = {
-  id: string;
-  at: string;
-  /** Who: an admin's email, or Customer / System / Payment provider. */
-  by: string;
-  type: string;
-  from: OrderStatus | null;
-  to: OrderStatus | null;
-  note: string | null;
-};
-
-export type AdminOrderDetail = OrderSummary & { history: OrderHistoryEntry[] };
 
 function actorLabel(actor: string, adminEmail: string | null): string {
   if (adminEmail) return adminEmail;

@@ -1,5 +1,6 @@
 import type { Tx } from "../db/client";
-import { orderEvents, type OrderStatus } from "../db/schema";
+import { orderEvents } from "./schema";
+import type { OrderStatus } from "~/lib/order-status";
 import { notify } from "../realtime/bus";
 
 export type OrderEventInput = {

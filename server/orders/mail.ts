@@ -3,7 +3,8 @@ import { sendMail } from "../mail/send";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { AdminOrderStatus } from "~/lib/order-transitions";
-import { getOrderSummary, type OrderSummary } from "./queries";
+import { getOrderSummary } from "./queries";
+import type { OrderSummary } from "~/lib/order-view";
 
 function itemLines(order: OrderSummary): string[] {
   return order.lines.map((l) => `  ${l.quantity} x ${l.title} (${l.variantName})  ${formatMoney(l.lineTotalCents)}`);

@@ -1,7 +1,10 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
 import { db, type Tx } from "../db/client";
-import { orderItems, orders, paymentEvents, productVariants, type OrderStatus } from "../db/schema";
+import { orderItems, orders } from "./schema";
+import { paymentEvents } from "../payments/schema";
+import { productVariants } from "../catalog/schema";
+import type { OrderStatus } from "~/lib/order-status";
 import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
 import { lockVariants, releaseReservations, reservedUnits } from "./reservations";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
 import { db, type Tx } from "../db/client";
-import { orderItems, orders } from "../db/schema";
+import { orderItems, orders } from "./schema";
 import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
 import { OrderLimitError, orderTotalRefusal } from "./limits";

@@ -1,25 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { orderItems, orders, type OrderStatus } from "../db/schema";
-
-export type OrderSummary = {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  cancelReason: string | null;
-  email: string;
-  name: string;
-  shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
-  lines: { title: string; variantName: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
-  subtotalCents: number;
-  shippingCents: number;
-  totalCents: number;
-  paymentProvider: string;
-  paymentBrand: string | null;
-  paymentLast4: string | null;
-  createdAt: string;
-  paidAt: string | null;
-};
+import { orderItems, orders } from "./schema";
+import type { OrderSummary } from "~/lib/order-view";
 
 async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.title), asc(orderItems.variantName));

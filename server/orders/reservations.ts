@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
 import { db, type Tx } from "../db/client";
-import { orders, productVariants, stockReservations } from "../db/schema";
+import { orders } from "./schema";
+import { productVariants } from "../catalog/schema";
+import { stockReservations } from "../inventory/schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 import { notify } from "../realtime/bus";

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { database, db } from "../db/client";
-import { orders, paymentEvents } from "../db/schema";
+import { orders } from "../orders/schema";
+import { paymentEvents } from "./schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 import { SOLD_OUT_REASON } from "../orders/payment";

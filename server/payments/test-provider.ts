@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/client";
-import { testProviderPayments } from "../db/schema";
+import { testProviderPayments } from "./schema";
 import { log } from "../log";
 import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
 import type { CreateSessionInput, PaymentProvider } from "./provider";

@@ -7,7 +7,9 @@ import { ensureFirstAdmin } from "../../server/auth/admins";
 import { getSessionUser } from "../../server/auth/session";
 import { config, DEMO_ADMIN_PASSWORD, setConfig } from "../../server/config";
 import { db } from "../../server/db/client";
-import { account, customerAddresses, orderItems, orders, session, user } from "../../server/db/schema";
+import { account, session, user } from "../../server/auth/schema";
+import { customerAddresses } from "../../server/accounts/schema";
+import { orderItems, orders } from "../../server/orders/schema";
 import { createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 

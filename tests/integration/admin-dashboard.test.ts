@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { dashboardStats, percentChange, periodStart } from "../../server/admin/dashboard";
 import { db } from "../../server/db/client";
-import { blogPosts, orders, user, type OrderStatus } from "../../server/db/schema";
+import { blogPosts } from "../../server/blog/schema";
+import { orders } from "../../server/orders/schema";
+import { user } from "../../server/auth/schema";
+import type { OrderStatus } from "~/lib/order-status";
 import { useTestDatabase } from "./test-db";
 
 const NOW = new Date("2026-11-22T15:00:00Z");

@@ -2,7 +2,12 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
-import { auditLog, orderEvents, orderItems, orders, outboxMail, stockReservations, user, type OrderStatus } from "../../server/db/schema";
+import { auditLog } from "../../server/admin/schema";
+import { orderEvents, orderItems, orders } from "../../server/orders/schema";
+import { outboxMail } from "../../server/mail/schema";
+import { stockReservations } from "../../server/inventory/schema";
+import { user } from "../../server/auth/schema";
+import type { OrderStatus } from "~/lib/order-status";
 import {
   OrderTransitionError,
   adminOrderFilter,

@@ -8,11 +8,14 @@ import { action as uploadAction } from "../../app/routes/api/admin-product-image
 import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { addToCart, openCartForRequest, readCart } from "../../server/cart";
-import { ProductSaveError, deleteProduct, getProductForEdit, listAdminProducts, saveProduct, type ProductImageOption } from "../../server/catalog/admin";
+import { ProductSaveError, deleteProduct, getProductForEdit, listAdminProducts, saveProduct } from "../../server/catalog/admin";
+import type { ProductImageOption } from "~/lib/product-form";
 import { getPublishedProduct, listPublishedProducts } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
 import { startBus, subscribe, type ShopEvent } from "../../server/realtime/bus";
-import { auditLog, orderItems, orders, productVariants, products } from "../../server/db/schema";
+import { auditLog } from "../../server/admin/schema";
+import { orderItems, orders } from "../../server/orders/schema";
+import { productVariants, products } from "../../server/catalog/schema";
 import { MESSAGES, parseProductForm, type ProductFormData } from "~/lib/product-form";
 import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";

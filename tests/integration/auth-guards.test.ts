@@ -7,7 +7,7 @@ import { getSessionUser } from "../../server/auth/session";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { signOut } from "../../server/auth/sign-out";
 import { db } from "../../server/db/client";
-import { session, user } from "../../server/db/schema";
+import { session, user } from "../../server/auth/schema";
 import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 

@@ -4,7 +4,7 @@ import { getAuth } from "../../server/auth/auth";
 import { callAuth } from "../../server/auth/call";
 import { signInWithPassword } from "../../server/auth/sign-in";
 import { db } from "../../server/db/client";
-import { outboxMail } from "../../server/db/schema";
+import { outboxMail } from "../../server/mail/schema";
 
 /** A browser-like request to the shop, optionally carrying cookies. */
 export function shopRequest(path: string, init: { cookie?: string; ip?: string; method?: string } = {}): Request {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { blogPosts } from "../../server/db/schema";
+import { blogPosts } from "../../server/blog/schema";
 import { getPublishedPost, listAdminPosts, listPostTags, listPublishedPosts, listRelatedPosts } from "../../server/blog/posts";
 import { DUPLICATE_SLUG_MESSAGE, PostSaveError, deletePost, insertSamplePost, savePost } from "../../server/blog/write";
 import { publicPostFilter } from "../../server/blog/events";

@@ -12,7 +12,7 @@ import {
   clearCart,
 } from "../../server/cart";
 import { db } from "../../server/db/client";
-import { user } from "../../server/db/schema";
+import { user } from "../../server/auth/schema";
 import { cartWith, setStock, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listPublishedProducts, listReviews } from "../../server/catalog/products";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { db } from "../../server/db/client";
-import { productVariants, products } from "../../server/db/schema";
+import { productVariants, products } from "../../server/catalog/schema";
 import { seed } from "../../server/db/seed";
 import { useTestDatabase } from "./test-db";
 

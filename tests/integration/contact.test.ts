@@ -5,7 +5,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "../../server/content/settings";
 import { db } from "../../server/db/client";
-import { contactMessages, outboxMail } from "../../server/db/schema";
+import { contactMessages } from "../../server/marketing/schema";
+import { outboxMail } from "../../server/mail/schema";
 import { contactSchema, submitContactMessage } from "../../server/marketing/contact";
 import { useTestDatabase } from "./test-db";
 

@@ -2,7 +2,7 @@ import { getTableName, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { database, db, executeRows } from "../../server/db/client";
-import { orderItems, orders } from "../../server/db/schema";
+import { orderItems, orders } from "../../server/orders/schema";
 import { exportToPostgres, TargetNotEmptyError, tablesInDependencyOrder } from "../../server/ops/export-to-postgres";
 import { createPostgresDatabase, testDbKind, useTestDatabase } from "./test-db";
 

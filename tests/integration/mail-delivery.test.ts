@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { outboxMail } from "../../server/db/schema";
+import { outboxMail } from "../../server/mail/schema";
 import { deliverDueMail, MAIL_MAX_ATTEMPTS, sendMail } from "../../server/mail/send";
 import { useTestDatabase } from "./test-db";
 

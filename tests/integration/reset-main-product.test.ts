@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { resetMainProductMedia } from "../../server/catalog/reset-main-product";
 import { getPublishedProduct } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
-import { auditLog, media, productVariants, products } from "../../server/db/schema";
+import { auditLog } from "../../server/admin/schema";
+import { media } from "../../server/media/schema";
+import { productVariants, products } from "../../server/catalog/schema";
 import { useTestDatabase } from "./test-db";
 
 describe("the /admin/update-r36s tool", () => {

@@ -7,7 +7,7 @@ import { toSafeHtml } from "../../server/ai/writer";
 import { saveProduct } from "../../server/catalog/admin";
 import { getPublishedProduct, listReviews } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
-import { products, reviews } from "../../server/db/schema";
+import { products, reviews } from "../../server/catalog/schema";
 import { PostCard } from "~/components/blog/post-card";
 import { CustomerStories } from "~/components/shop/product/reviews";
 import { parseProductForm } from "~/lib/product-form";

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProductPage } from "@server/catalog/products";
+import type { ProductPage } from "~/lib/product-view";
 import { ProductHero } from "~/components/shop/product/product-hero";
 import { ToastProvider } from "~/components/ui/toast";
 

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@server/orders/admin";
+import type { AdminOrderDetail } from "~/lib/order-view";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { formatAdminDate } from "~/lib/admin";

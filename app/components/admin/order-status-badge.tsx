@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@server/db/schema";
+import type { OrderStatus } from "~/lib/order-status";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 
 /** Colours of the order statuses (spec section 4: unknown ones stay neutral). */

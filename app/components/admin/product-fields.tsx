@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { ProductForEdit, ProductImageOption } from "@server/catalog/admin";
+import type { ProductForEdit, ProductImageOption } from "~/lib/product-form";
 import { useToast } from "~/components/ui/toast";
 import { centsToDecimal } from "~/lib/money";
 import { PRODUCT_TABS } from "~/lib/product-form";

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
-import type { OrderStatus } from "@server/db/schema";
+import type { OrderStatus } from "~/lib/order-status";
 import { OrderNotFoundError, OrderTransitionError, changeOrderStatus, listAdminOrders, type AdminOrderEvent } from "@server/orders/admin";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";

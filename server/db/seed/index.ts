@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "../client";
-import { blogPosts, productVariants, products, reviews, settings } from "../schema";
+import { blogPosts } from "../../blog/schema";
+import { productVariants, products, reviews } from "../../catalog/schema";
+import { settings } from "../../content/schema";
 import { handheldSvg } from "../../media/artwork";
 import { storeImage } from "../../media/renditions";
 import { sanitizeRichText } from "../../content/sanitize";

@@ -1,4 +1,4 @@
-import type { ProductContent } from "../schema";
+import type { ProductContent } from "~/lib/product-content";
 
 /** Shapes of the seed data; the copy lives beside this file, the loader in ./index.ts. */
 

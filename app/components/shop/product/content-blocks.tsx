@@ -1,4 +1,4 @@
-import type { ProductContent } from "@server/db/schema";
+import type { ProductContent } from "~/lib/product-content";
 import { truncate } from "~/lib/text";
 
 /** The editable content blocks of a product page (products.content), one component per block. */

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { Tabs } from "radix-ui";
-import type { ProductPage, ReviewView } from "@server/catalog/products";
+import type { ProductPage, ReviewView } from "~/lib/product-view";
 import { Overview, Specifications } from "./content-blocks";
 import { CustomerStories, CustomerStoriesSkeleton } from "./reviews";
 

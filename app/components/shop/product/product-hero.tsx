@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ProductPage } from "@server/catalog/products";
+import type { ProductPage } from "~/lib/product-view";
 import { discountPercent, formatMoney } from "~/lib/money";
 import { TrustStrip } from "../trust-strip";
 import { ColourPicker } from "./colour-picker";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCard } from "@server/catalog/products";
+import type { ProductCard } from "~/lib/product-view";
 import { discountPercent, formatMoney } from "~/lib/money";
 import { ResponsiveImage } from "../responsive-image";
 import { Stars } from "./stars";

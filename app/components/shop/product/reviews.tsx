@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { ReviewView } from "@server/catalog/products";
+import type { ReviewView } from "~/lib/product-view";
 import { REVIEWS_SHOWN_FIRST, reviewExcerpt, wrapIndex } from "~/lib/reviews";
 import { formatLongDate } from "~/lib/dates";
 import { ResponsiveImage } from "../responsive-image";

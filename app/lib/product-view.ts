@@ -1,0 +1,61 @@
+import type { StoredImage } from "./images";
+import type { ProductContent } from "./product-content";
+
+/** What the storefront's product pages and cards render (server/catalog/products.ts builds them). */
+
+export type ProductCard = {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  image: StoredImage | null;
+  rating: RatingSummary;
+};
+
+export type RatingSummary = { average: number; count: number };
+
+/** A few reviews carried above the fold for the page's structured data (the full list streams). */
+export type ReviewSnippet = { author: string; rating: number; title: string; body: string; createdAt: string };
+
+export type VariantView = {
+  id: string;
+  name: string;
+  hex: string;
+  images: StoredImage[];
+  /** Units that can still be bought: stock minus active reservations. */
+  available: number;
+};
+
+export type ReviewView = {
+  id: string;
+  author: string;
+  authorImage: string | null;
+  rating: number;
+  title: string;
+  body: string;
+  images: StoredImage[];
+  helpfulCount: number;
+  createdAt: string;
+};
+
+export type ProductPage = {
+  id: string;
+  slug: string;
+  title: string;
+  descriptionHtml: string;
+  highlights: string;
+  badge: string | null;
+  priceCents: number;
+  compareAtCents: number | null;
+  externalUrl: string | null;
+  seoTitle: string | null;
+  seoDescription: string;
+  content: ProductContent;
+  variants: VariantView[];
+  rating: RatingSummary;
+  /** The most helpful reviews, for the Product JSON-LD. */
+  reviewSnippets: ReviewSnippet[];
+  updatedAt: string;
+};

@@ -1,0 +1,2 @@
+/** Whether a product or blog post is visible to shoppers. */
+export type PublishStatus = "draft" | "published";

@@ -1,0 +1,25 @@
+import { index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { productVariants } from "../catalog/schema";
+import { orders } from "../orders/schema";
+
+/** Units held for a pending order while its customer pays. Available = stock minus active reservations. */
+
+export const stockReservations = pgTable(
+  "stock_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("stock_reservations_active_idx").on(t.variantId, t.expiresAt),
+    index("stock_reservations_order_idx").on(t.orderId),
+  ],
+);

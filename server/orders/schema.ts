@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { money, timestamps } from "../db/columns";
+import type { OrderStatus } from "~/lib/order-status";
+import { user } from "../auth/schema";
+import { productVariants, products } from "../catalog/schema";
+
+/** Orders, their line snapshots and their status history. Money is integer cents. */
+
+/** ASCII whitespace and punctuation: what splits a name, email or order number into words. */
+export const ORDER_SEARCH_SEPARATORS = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+`;
+
+/**
+ * The words the back office's order search matches by prefix (server/orders/admin.ts): the words of
+ * the name, email and number, plus the whole email and number. Built as literal lexemes rather than
+ * by a text-search parser, which mangles emails and order numbers; indexed with GIN, so a search
+ * stays an index lookup however many orders there are. The query must use this same expression.
+ */
+export function orderSearchDocument(t: { name: AnyPgColumn; email: AnyPgColumn; number: AnyPgColumn }) {
+  const words = (c: AnyPgColumn) => sql`regexp_split_to_array(lower(${c}), ${sql.raw(`'${ORDER_SEARCH_SEPARATORS}'`)})`;
+  return sql`array_to_tsvector(array_remove(${words(t.name)} || ${words(t.email)} || ${words(t.number)} || array[lower(${t.email}), lower(${t.number})], ''))`;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    shipLine1: text("ship_line1").notNull(),
+    shipLine2: text("ship_line2"),
+    shipCity: text("ship_city").notNull(),
+    shipPostalCode: text("ship_postal_code").notNull(),
+    shipCountry: text("ship_country").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    cancelReason: text("cancel_reason"),
+    subtotalCents: money("subtotal_cents").notNull(),
+    shippingCents: money("shipping_cents").notNull().default(0),
+    totalCents: money("total_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    paymentProvider: text("payment_provider").notNull(),
+    providerSessionId: text("provider_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    paymentBrand: text("payment_brand"),
+    paymentLast4: text("payment_last4"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("orders_number_idx").on(t.number),
+    uniqueIndex("orders_provider_session_idx").on(t.providerSessionId),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_user_idx").on(t.userId),
+    index("orders_email_idx").on(t.email),
+    index("orders_search_idx").using("gin", orderSearchDocument(t)),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    variantName: text("variant_name").notNull(),
+    unitPriceCents: money("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actor: text("actor").notNull(),
+    type: text("type").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    note: text("note"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);

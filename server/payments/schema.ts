@@ -1,0 +1,28 @@
+import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** What the shop records about payment providers. */
+
+/** Provider events already applied: the idempotency key of webhook handling. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: text("id").notNull(),
+    provider: text("provider").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] })],
+);
+
+/**
+ * The built-in test provider's own ledger of paid sessions: what a real provider keeps on its side.
+ * Only server/payments/test-provider.ts reads or writes it; the shop learns of a payment through the
+ * webhook or, when that never arrived, by reconciliation asking the provider.
+ */
+export const testProviderPayments = pgTable("test_provider_payments", {
+  sessionId: text("session_id").primaryKey(),
+  paymentId: text("payment_id").notNull(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+});
