@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   destructive = false,
 }: {
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   destructive?: boolean;
 }) {
@@ -27,7 +29,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50">
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}

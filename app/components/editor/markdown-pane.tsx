@@ -36,11 +36,14 @@ export function MarkdownPane({
   label,
   markdown,
   previewHtml,
+  unsupported,
   onChange,
 }: {
   label: string;
   markdown: string;
   previewHtml: string;
+  /** What this Markdown says that the saved document cannot hold. */
+  unsupported: string[];
   onChange: (markdown: string) => void;
 }) {
   const id = useId();
@@ -63,6 +66,9 @@ export function MarkdownPane({
           <ToolbarButton key={e.label} label={e.label} icon={e.icon} text={e.text} onClick={() => apply(e)} />
         ))}
       </div>
+      <p role="status" className={unsupported.length ? "border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" : "sr-only"}>
+        {unsupported.length ? `Not kept when saved: ${unsupported.join(", ")}.` : ""}
+      </p>
       <div className="grid md:grid-cols-2">
         <textarea
           ref={area}

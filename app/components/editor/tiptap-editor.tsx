@@ -1,5 +1,6 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
 import { isImageUrl, isLinkUrl } from "~/lib/url";
 import { videoEmbed } from "~/lib/video";
@@ -8,10 +9,14 @@ import { editorExtensions } from "./extensions";
 import { insertBlock } from "./insert";
 import { htmlToMarkdown, markdownToHtml } from "./markdown";
 import { MarkdownPane } from "./markdown-pane";
+import { changedByMarkdown, unsupportedInMarkdown } from "./round-trip";
 import { UrlDialog, type UrlRequest } from "./url-dialog";
 import { VisualToolbar } from "./visual-toolbar";
 
 type Mode = "visual" | "markdown" | "html";
+
+/** A mode switch that would not keep everything, waiting for the writer's word. */
+type LossySwitch = { to: Mode; lost: string[] };
 
 /**
  * HTML from outside the editor (paste, raw HTML, Markdown) loses script and style blocks (their text
@@ -38,6 +43,8 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
   const [html, setHtml] = useState(defaultValue);
   const [urlRequest, setUrlRequest] = useState<UrlRequest | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
+  const [lossy, setLossy] = useState<LossySwitch | null>(null);
+  const [unsupported, setUnsupported] = useState<string[]>([]);
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
@@ -69,25 +76,36 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
     emit(editor.getHTML());
   };
 
-  const switchTo = (next: Mode) => {
-    if (next === mode) return;
+  const enter = (next: Mode) => {
     if (next === "markdown") {
-      try {
-        setMarkdown(htmlToMarkdown(editor.getHTML()));
-      } catch (err) {
-        console.warn("Markdown conversion failed", err); // the spec: conversion failures are only logged
-        return;
-      }
+      setMarkdown(htmlToMarkdown(editor.getHTML()));
+      setUnsupported([]);
     }
     if (next === "html") setRawHtml(editor.getHTML());
     setMode(next);
     if (next === "visual") requestAnimationFrame(() => editor.commands.focus());
   };
 
+  /** Switches mode, unless the switch would lose something: then the writer decides first. */
+  const switchTo = (next: Mode) => {
+    if (next === mode) return;
+    let lost: string[] = [];
+    try {
+      if (next === "markdown") lost = changedByMarkdown(editor.schema, editor.getHTML());
+      else if (mode === "markdown") lost = unsupportedInMarkdown(editor.schema, markdown);
+    } catch (err) {
+      console.warn("Markdown conversion failed", err); // the spec: conversion failures are only logged
+      return;
+    }
+    if (lost.length > 0) setLossy({ to: next, lost });
+    else enter(next);
+  };
+
   const onMarkdown = (md: string) => {
     setMarkdown(md);
     try {
       load(markdownToHtml(md));
+      setUnsupported(unsupportedInMarkdown(editor.schema, md));
     } catch (err) {
       console.warn("Markdown conversion failed", err);
     }
@@ -174,7 +192,16 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
           className="min-h-72 w-full resize-y border-0 p-4 font-mono text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600"
         />
       ) : null}
-      {mode === "markdown" ? <MarkdownPane label={label} markdown={markdown} previewHtml={html} onChange={onMarkdown} /> : null}
+      {mode === "markdown" ? <MarkdownPane label={label} markdown={markdown} previewHtml={html} unsupported={unsupported} onChange={onMarkdown} /> : null}
+      <ConfirmDialog
+        open={lossy !== null}
+        onOpenChange={(open) => !open && setLossy(null)}
+        title={lossy?.to === "markdown" ? "Markdown cannot keep all of this document" : "The visual editor cannot keep all of this Markdown"}
+        description={`Switching now would change or drop: ${lossy?.lost.join(", ") ?? ""}.`}
+        cancelLabel={lossy?.to === "markdown" ? "Stay in Visual" : "Stay in Markdown"}
+        confirmLabel="Switch anyway"
+        onConfirm={() => lossy && enter(lossy.to)}
+      />
       <UrlDialog request={urlRequest} onClose={() => setUrlRequest(null)} />
       <AiDialog open={aiOpen} onOpenChange={setAiOpen} onInsert={(generated) => editor.chain().focus().insertContent(withoutActiveContent(generated)).run()} />
     </div>
