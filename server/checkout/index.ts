@@ -1,4 +1,4 @@
-export { checkCheckoutRateLimit, EmptyCartError, NoCheckoutUrlError, startCheckout, startCheckoutForRequest, type CheckoutStarted } from "./start";
+export { checkCheckoutRateLimit, clearCartAfterOwnCheckout, EmptyCartError, NoCheckoutUrlError, startCheckout, startCheckoutForRequest, type CheckoutStarted } from "./start";
 export { OutOfStockError, type Shortage } from "../orders/place";
 export { PaymentSetupError } from "../payments";
 export { OrderLimitError } from "../orders/limits";

@@ -1,4 +1,4 @@
-import { cartIdForRequest, readCart } from "../cart";
+import { cartIdForRequest, clearCartForRequest, readCart } from "../cart";
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
@@ -122,4 +122,15 @@ export async function startCheckoutForRequest(
     supersedeOrderId: previous && UUID.test(previous) ? previous : null,
   });
   return { ...started, setCookie: await pendingCheckoutCookie().serialize(started.orderId) };
+}
+
+/**
+ * The payment return page empties the cart of the shopper who started this checkout, on the device
+ * that started it (its signed checkout cookie names the order). A link to the return page with
+ * someone else's session id leaves the visitor's cart alone.
+ */
+export async function clearCartAfterOwnCheckout(request: Request, orderId: string, userId: string | null): Promise<boolean> {
+  if ((await readSignedValue(pendingCheckoutCookie(), request)) !== orderId) return false;
+  await clearCartForRequest(request, userId);
+  return true;
 }

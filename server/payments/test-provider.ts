@@ -54,37 +54,56 @@ export type TestSession = {
   cancelUrl: string;
 };
 
-const b64 = (s: string) => Buffer.from(s).toString("base64url");
-const sign = (data: string) => crypto.createHmac("sha256", derivedSecret("session")).update(data).digest("base64url");
+/**
+ * Session ids are the session itself, sealed with AES-256-GCM under a key derived from the auth
+ * secret: any instance can open one, nobody else can read or alter it. Opaque, because the id
+ * travels in URLs (payment page, return page) and so in access logs and browser history: it must
+ * not carry the shopper's email or the order's details.
+ */
+const sealKey = () => Buffer.from(derivedSecret("session-seal"), "hex");
 
-function createSessionId(input: CreateSessionInput): string {
-  const payload = b64(
-    JSON.stringify({
-      o: input.orderId,
-      n: input.orderNumber,
-      a: input.totalCents,
-      c: input.currency,
-      e: input.email,
-      x: Math.floor(input.expiresAt.getTime() / 1000),
-      s: input.successUrl,
-      k: input.cancelUrl,
-      r: crypto.randomBytes(6).toString("base64url"),
-    }),
-  );
-  return `cs_test_${payload}.${sign(payload)}`;
+function seal(plain: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", sealKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
 }
 
-/** The session a payment-page URL names, or null when it is malformed or not signed by us. */
+function unseal(sealed: string): string | null {
+  const raw = Buffer.from(sealed, "base64url");
+  if (raw.length < 29) return null;
+  try {
+    const decipher = crypto.createDecipheriv("aes-256-gcm", sealKey(), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+function createSessionId(input: CreateSessionInput): string {
+  const payload = JSON.stringify({
+    o: input.orderId,
+    n: input.orderNumber,
+    a: input.totalCents,
+    c: input.currency,
+    e: input.email,
+    x: Math.floor(input.expiresAt.getTime() / 1000),
+    s: input.successUrl,
+    k: input.cancelUrl,
+    r: crypto.randomBytes(6).toString("base64url"),
+  });
+  return `cs_test_${seal(payload)}`;
+}
+
+/** The session a payment-page URL names, or null when it is malformed or not sealed by us. */
 export function readTestSession(id: string): TestSession | null {
-  const match = /^cs_test_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(id);
-  if (!match) return null;
-  const [, payload, signature] = match;
-  const expected = Buffer.from(sign(payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  const match = /^cs_test_([A-Za-z0-9_-]+)$/.exec(id);
+  const plain = match ? unseal(match[1]) : null;
+  if (!plain) return null;
   let data: unknown;
   try {
-    data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    data = JSON.parse(plain);
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/shop/cart";
 import { action as checkoutAction } from "../../app/routes/shop/checkout";
+import { loader as successLoader } from "../../app/routes/shop/checkout-success";
 import { listOrdersForUser } from "../../server/accounts/orders";
 import { afterSignIn } from "../../server/auth/after-sign-in";
 import { getCartForRequest, readCart } from "../../server/cart";
@@ -163,6 +164,44 @@ describe("checkout with the test provider", () => {
     expect(mine.map((o) => o.status).sort()).toEqual(["cancelled", "pending"]);
     expect(mine.find((o) => o.status === "cancelled")?.cancelReason).toBe("Replaced by a new checkout");
     await setStock(white.id, 40);
+  });
+
+  it("the payment session id is opaque: no email, order number or amount can be read from it, and a changed id is refused", async () => {
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    const { cookie } = await cartWith([{ variantId: teal.id, quantity: 1 }]);
+    const started = answer(await call(checkoutAction, post("/checkout", { ...buyer(7), line2: "" } as Record<string, string>, { Cookie: cookie })));
+    const id = decodeURIComponent(started.headers.get("Location")!.split("/pay/test/")[1]);
+    const session = readTestSession(id)!;
+    expect(session.email).toBe("buyer7@example.com");
+    // Every way of reading it: as it is, and each part decoded as base64 / base64url.
+    const readings = [id, ...id.slice("cs_test_".length).split(/[.]/).flatMap((part) => [Buffer.from(part, "base64url").toString("latin1"), Buffer.from(part, "base64").toString("latin1")])];
+    for (const text of readings) {
+      expect(text).not.toContain("buyer7");
+      expect(text).not.toContain(session.orderNumber);
+      expect(text).not.toContain(String(session.amountCents));
+    }
+    const at = Math.floor(id.length / 2);
+    expect(readTestSession(`${id.slice(0, at)}${id[at] === "A" ? "B" : "A"}${id.slice(at + 1)}`)).toBeNull();
+  });
+
+  it("the return page empties only the cart of the shopper whose checkout it is", async () => {
+    const orange = await variantOf("r36s", "Orange");
+    const shopper = await cartWith([{ variantId: orange.id, quantity: 1 }]);
+    const started = answer(await call(checkoutAction, post("/checkout", { ...buyer(8), line2: "" } as Record<string, string>, { Cookie: shopper.cookie })));
+    const checkoutCookie = started.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const sessionId = decodeURIComponent(started.headers.get("Location")!.split("/pay/test/")[1]);
+    await payTestSession(readTestSession(sessionId)!, { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123" }, inProcess);
+    const returnPage = `http://localhost:3000/checkout-success?session_id=${encodeURIComponent(sessionId)}`;
+
+    // Someone else opens the same link (sent to them, or planted in a page they visit).
+    const stranger = await cartWith([{ variantId: orange.id, quantity: 2 }]);
+    const seen = await successLoader({ request: new Request(returnPage, { headers: { Cookie: stranger.cookie } }), params: {}, context: {} } as never);
+    expect(seen.order?.status).toBe("processing");
+    expect((await readCart(stranger.cartId)).count).toBe(2);
+
+    // The shopper who paid, on the device that checked out: emptied.
+    await successLoader({ request: new Request(returnPage, { headers: { Cookie: `${shopper.cookie}; ${checkoutCookie}` } }), params: {}, context: {} } as never);
+    expect((await readCart(shopper.cartId)).count).toBe(0);
   });
 
   it("signing in moves the visitor's cart into the account, and the order is linked to it", async () => {

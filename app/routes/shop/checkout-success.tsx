@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { getSessionUser } from "@server/auth/session";
-import { clearCartForRequest } from "@server/cart";
+import { clearCartAfterOwnCheckout } from "@server/checkout";
 import { getOrderBySession } from "@server/orders/queries";
 import { ResultPage } from "~/components/shop/result-page";
 import { formatMoney } from "~/lib/money";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/checkout-success";
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const order = sessionId ? await getOrderBySession(sessionId) : null;
-  if (order) await clearCartForRequest(request, (await getSessionUser(request))?.id ?? null);
+  if (order) await clearCartAfterOwnCheckout(request, order.id, (await getSessionUser(request))?.id ?? null);
   return {
     reference: sessionId.slice(-12),
     order: order && {
