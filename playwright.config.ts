@@ -3,6 +3,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 // @ts-expect-error plain ESM helper shared with the test script
 import { findChromium } from "./scripts/chromium.mjs";
+import { ADMIN } from "./tests/e2e/admin-account";
 import { smtpPort } from "./tests/e2e/mail-capture";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -42,6 +43,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       PUBLIC_URL: `http://localhost:${port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "info",
       // Mail goes to the capture server of tests/e2e/global-setup.ts.
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -60,6 +60,11 @@ export type Config = z.infer<typeof schema> & {
   publicUrl: string;
   authSecret: string;
   embedded: boolean;
+  /**
+   * Whether the published demo admin password may be used: only on the embedded database outside
+   * production (`npm run dev`, tests). Elsewhere it is refused at start.
+   */
+  demoAdminAllowed: boolean;
 };
 
 export const DEMO_ADMIN_PASSWORD = "retro-admin-demo";
@@ -92,8 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw new Error("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: without it no payment can be confirmed.");
   }
-  if (!embedded && c.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
-    throw new Error("ADMIN_PASSWORD is the demo password; choose another one for a deployed shop.");
+  const demoAdminAllowed = embedded && c.NODE_ENV !== "production";
+  if (!demoAdminAllowed && c.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
+    throw new Error(
+      "ADMIN_PASSWORD is the published demo password; choose another one (the demo password is refused in production and whenever DATABASE_URL is set).",
+    );
   }
   return {
     ...c,
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     authSecret,
     embedded,
+    demoAdminAllowed,
   };
 }
 

@@ -6,6 +6,7 @@ import { account, user } from "./schema";
 import { log } from "../log";
 import { PASSWORD_MAX } from "~/lib/auth-rules";
 import { getAuth } from "./auth";
+import { hasDemoPassword } from "./demo-password";
 
 export const adminCredentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address."),
@@ -50,29 +51,48 @@ async function adminExists(): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Whether the account still signs in with the demo password (then it is worth printing). */
-async function usesDemoPassword(email: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ hash: account.password })
-    .from(account)
-    .innerJoin(user, eq(user.id, account.userId))
-    .where(and(eq(user.email, email), eq(account.providerId, "credential")));
-  if (!row?.hash) return false;
-  const ctx = await getAuth().$context;
-  return ctx.password.verify({ hash: row.hash, password: DEMO_ADMIN_PASSWORD });
+/** The admins (id and email) that still sign in with the published demo password. */
+async function adminsWithDemoPassword(): Promise<{ id: string; email: string }[]> {
+  const admins = await db().select({ id: user.id, email: user.email }).from(user).where(eq(user.role, "admin"));
+  const found: { id: string; email: string }[] = [];
+  for (const a of admins) if (await hasDemoPassword(a.id)) found.push(a);
+  return found;
 }
 
 /**
- * At start: the first admin. Deployed mode takes ADMIN_EMAIL/ADMIN_PASSWORD or creates nobody;
- * embedded mode falls back to the demo password and prints the credentials.
+ * Where the demo password is not allowed (production, or PostgreSQL), an admin still using it
+ * stops the start: with ADMIN_PASSWORD set, ADMIN_EMAIL's account gets that password instead;
+ * any other case is a start-up error naming what to do.
+ */
+async function refuseDemoPassword(): Promise<void> {
+  const c = config();
+  for (const a of await adminsWithDemoPassword()) {
+    if (a.email === c.ADMIN_EMAIL.toLowerCase() && c.ADMIN_PASSWORD) {
+      await createAdmin({ email: a.email, password: c.ADMIN_PASSWORD });
+      log.warn({ email: a.email }, "the admin's demo password was replaced by ADMIN_PASSWORD");
+      continue;
+    }
+    throw new Error(
+      `The admin account ${a.email} still has the published demo password, refused in production. ` +
+        `Start with ADMIN_EMAIL=${a.email} and ADMIN_PASSWORD set to a new password (it replaces the demo one), ` +
+        "or run `npm run admin:create -- --email ... --password ...`.",
+    );
+  }
+}
+
+/**
+ * At start: the first admin, from ADMIN_EMAIL/ADMIN_PASSWORD. Without ADMIN_PASSWORD, the embedded
+ * database outside production (`npm run dev`) falls back to the demo password and prints it (the
+ * back office then asks for a new one at first sign-in: requireAdmin); production and PostgreSQL
+ * create nobody, and refuse to start while an admin still has the demo password.
  */
 export async function ensureFirstAdmin(): Promise<void> {
   const c = config();
   const email = c.ADMIN_EMAIL.toLowerCase();
   if (!(await adminExists())) {
-    const password = c.ADMIN_PASSWORD ?? (c.embedded ? DEMO_ADMIN_PASSWORD : undefined);
+    const password = c.ADMIN_PASSWORD ?? (c.demoAdminAllowed ? DEMO_ADMIN_PASSWORD : undefined);
     if (!password) {
-      log.warn("No admin account exists and ADMIN_PASSWORD is not set: run `npm run admin:create -- --email you@example.com --password '...'` to create one.");
+      log.warn("No admin account exists and ADMIN_PASSWORD is not set: start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run `npm run admin:create -- --email you@example.com --password '...'` to create one.");
       return;
     }
     const parsed = adminCredentialsSchema.safeParse({ email, password });
@@ -87,7 +107,9 @@ export async function ensureFirstAdmin(): Promise<void> {
       if (!(await adminExists())) throw err;
     }
   }
-  if (c.embedded && (await usesDemoPassword(email))) {
-    console.log(`Demo admin: ${email} / ${DEMO_ADMIN_PASSWORD} (sign in at ${c.publicUrl}/admin-login)`);
+  if (!c.demoAdminAllowed) return refuseDemoPassword();
+  const [first] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (first && (await hasDemoPassword(first.id))) {
+    console.log(`Demo admin: ${email} / ${DEMO_ADMIN_PASSWORD} (sign in at ${c.publicUrl}/admin-login; you will be asked for a new password)`);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_ADMIN_LOGIN, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
+import { DEMO_ADMIN_PASSWORD } from "../config";
 
 export { INVALID_ADMIN_LOGIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 
@@ -11,7 +12,8 @@ const newPassword = z
   .string()
   .min(1, "Password is required.")
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+  .refine((v) => v !== DEMO_ADMIN_PASSWORD, "This password is published in the shop's documentation. Choose another one.");
 const currentPassword = z.string().min(1, "Password is required.").max(PASSWORD_MAX, "Password is too long.");
 
 export const adminLoginSchema = z.object({

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { config } from "../config";
 import { adminHeaders } from "./admin-headers";
+import { hasDemoPassword } from "./demo-password";
 import { getSessionUser, type SessionUser } from "./session";
 
 export type { SessionUser };
@@ -25,8 +26,9 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * The signed-in admin, for every admin loader, action and API. Anonymous: redirect to
- * /admin-login. Signed-in customer: 403. With ADMIN_REQUIRE_2FA=true, an admin without
- * two-factor authentication is sent to enrol first.
+ * /admin-login. Signed-in customer: 403. An admin still on the published demo password (the
+ * embedded database in development) is sent to choose a new one first. With ADMIN_REQUIRE_2FA=true,
+ * an admin without two-factor authentication is sent to enrol first.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
@@ -35,6 +37,9 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   }
   if (user.role !== "admin") {
     throw new Response("Forbidden", { status: 403, headers: { ...adminHeaders, "Content-Type": "text/plain" } });
+  }
+  if (await hasDemoPassword(user.id)) {
+    throw redirect(`/account/password?required=demo`, { status: 303, headers: adminHeaders });
   }
   if (config().ADMIN_REQUIRE_2FA && !user.twoFactorEnabled) {
     throw redirect(`/account/two-factor?required=admin`, { status: 303, headers: adminHeaders });

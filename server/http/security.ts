@@ -49,8 +49,8 @@ export function sameOriginWrites(publicUrl: string) {
     if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/webhooks/")) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
-    const hostOrigin = `${req.protocol}://${req.get("host")}`;
-    const originOk = !origin || allowed.has(origin) || origin === hostOrigin;
+    // PUBLIC_URL only: the request's own Host is the client's to choose (DNS rebinding).
+    const originOk = !origin || allowed.has(origin);
     const siteOk = !site || site === "same-origin" || site === "none";
     if (originOk && siteOk) return next();
     res.status(403).type("text/plain").send("Cross-site request refused.");

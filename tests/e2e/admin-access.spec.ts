@@ -27,7 +27,7 @@ test.describe("failed sign-ins", () => {
   });
 });
 
-test("the demo admin signs in, reaches the dashboard, and logging out ends the session", async ({ page, context }) => {
+test("the first admin signs in, reaches the dashboard, and logging out ends the session", async ({ page, context }) => {
   await page.goto("/admin-login");
   await page.getByLabel("Username").fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);

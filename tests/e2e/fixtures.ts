@@ -56,7 +56,6 @@ export async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-/** The demo admin that a fresh embedded database is seeded with. */
-export const ADMIN = { email: "admin@pocketretro.example", password: "retro-admin-demo" };
+export { ADMIN } from "./admin-account";
 
 export { expect };

@@ -6,6 +6,7 @@ import { getOrderForUser, listOrdersForUser } from "../../server/accounts/orders
 import { ensureFirstAdmin } from "../../server/auth/admins";
 import { getSessionUser } from "../../server/auth/session";
 import { config, DEMO_ADMIN_PASSWORD, setConfig } from "../../server/config";
+import { hasDemoPassword } from "../../server/auth/demo-password";
 import { db } from "../../server/db/client";
 import { account, session, user } from "../../server/auth/schema";
 import { customerAddresses } from "../../server/accounts/schema";
@@ -118,15 +119,20 @@ describe("customer accounts", () => {
     expect(untouched).toMatchObject({ userId: stayer, email: "stayer@example.com", name: "Grace Hopper" });
   });
 
-  it("creates the first admin at start: the demo password in embedded mode, nobody in deployed mode without a password", async () => {
+  it("creates the first admin at start: the demo password on the embedded database in development, nobody in production or deployed mode without a password", async () => {
     const original = config();
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
-      setConfig({ ...original, embedded: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
+      setConfig({ ...original, embedded: false, demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
       expect(await db().select().from(user).where(eq(user.role, "admin"))).toEqual([]);
 
-      setConfig({ ...original, embedded: true, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
+      // Embedded in production: the same.
+      setConfig({ ...original, embedded: true, NODE_ENV: "production", demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
+      await ensureFirstAdmin();
+      expect(await db().select().from(user).where(eq(user.role, "admin"))).toEqual([]);
+
+      setConfig({ ...original, embedded: true, demoAdminAllowed: true, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
       const admins = await db().select().from(user).where(eq(user.role, "admin"));
       expect(admins.map((a) => [a.email, a.emailVerified])).toEqual([["first@example.com", true]]);
@@ -135,6 +141,16 @@ describe("customer accounts", () => {
       // A second start creates nobody new.
       await ensureFirstAdmin();
       expect(await db().select().from(user).where(eq(user.role, "admin"))).toHaveLength(1);
+
+      // The same data started in production: refused while the admin has the demo password...
+      setConfig({ ...original, embedded: true, NODE_ENV: "production", demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
+      await expect(ensureFirstAdmin()).rejects.toThrow(/first@example\.com still has the published demo password.*ADMIN_PASSWORD/);
+      // ...and ADMIN_PASSWORD replaces it.
+      setConfig({ ...original, embedded: true, NODE_ENV: "production", demoAdminAllowed: false, ADMIN_PASSWORD: "a-real-admin-password", ADMIN_EMAIL: "first@example.com" });
+      await ensureFirstAdmin();
+      const [first] = await db().select().from(user).where(eq(user.email, "first@example.com"));
+      expect(await hasDemoPassword(first.id)).toBe(false);
+      await ensureFirstAdmin();
     } finally {
       setConfig(original);
     }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createAdmin } from "../../server/auth/admins";
-import { config, setConfig } from "../../server/config";
+import { config, DEMO_ADMIN_PASSWORD, setConfig } from "../../server/config";
+import { changePassword } from "../../server/accounts/password";
 import { adminHeaders, requireAdmin, requireUser, safeRedirectPath } from "../../server/auth/guards";
 import { getSessionUser } from "../../server/auth/session";
 import { signInAdmin } from "../../server/auth/sign-in";
@@ -95,6 +96,27 @@ describe("auth guards with real better-auth sessions", () => {
     } finally {
       setConfig(original);
     }
+  });
+
+  it("an admin on the published demo password is sent to choose a new one before any admin page", async () => {
+    await createAdmin({ email: "demo@example.com", password: DEMO_ADMIN_PASSWORD });
+    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.91" }), {
+      email: "demo@example.com",
+      password: DEMO_ADMIN_PASSWORD,
+    });
+    const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
+    for (const path of ["/admin/dashboard", "/admin/orders", "/admin/posts/new"]) {
+      const res = await thrown(requireAdmin(shopRequest(path, { cookie })));
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/account/password?required=demo");
+    }
+    const changed = await changePassword(shopRequest("/account/password", { cookie, method: "POST" }), {
+      currentPassword: DEMO_ADMIN_PASSWORD,
+      newPassword: "my-own-admin-password",
+    });
+    expect(changed.ok).toBe(true);
+    const fresh = changed.ok ? cookieHeaderFrom(changed.cookies) : "";
+    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }))).toMatchObject({ email: "demo@example.com" });
   });
 
   it("redirect targets stay on this site", () => {

@@ -59,10 +59,9 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://localhost:${port}`;
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`instance exited early:\n${output}`);
-      return (await fetch(`${url}/readyz`)).ok;
-    }, `instance on port ${port}`, 120_000);
+    // An exit ends the wait at once (waitFor treats a throwing check as "not yet").
+    await waitFor(async () => child.exitCode !== null || (await fetch(`${url}/readyz`)).ok, `instance on port ${port}`, 120_000);
+    if (child.exitCode !== null) throw new Error(`instance exited early:\n${output}`);
   } catch (err) {
     child.kill("SIGKILL");
     throw err;

@@ -27,6 +27,12 @@ describe("configuration", () => {
     ).toThrow(/demo password/);
   });
 
+  it("production refuses the demo admin password on the embedded database too; development accepts it", () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD })).toThrow(/ADMIN_PASSWORD is the published demo password/);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: "development", ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD }).demoAdminAllowed).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production" }).demoAdminAllowed).toBe(false);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);

@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { changePassword } from "@server/accounts/password";
 import { cookieHeaders } from "@server/auth/call";
 import { changePasswordSchema, fieldErrors, formFields, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return null;
+  const query = new URL(request.url).searchParams;
+  return { changed: query.get("changed") === "1", demo: query.get("required") === "demo" };
 }
 
 const none: Record<string, string> = {};
@@ -21,28 +22,38 @@ const none: Record<string, string> = {};
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
   const parsed = changePasswordSchema.safeParse(formFields(await request.formData(), ["currentPassword", "newPassword"]));
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null, done: false, key: 0 }, { status: 400 });
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null }, { status: 400 });
   const r = await changePassword(request, parsed.data);
   if (!r.ok) {
     return r.reason === "rate-limited"
-      ? data({ fields: none, error: TOO_MANY_ATTEMPTS, done: false, key: 0 }, { status: 429 })
-      : data({ fields: { currentPassword: "That password is not correct." } as Record<string, string>, error: null, done: false, key: 0 }, { status: 400 });
+      ? data({ fields: none, error: TOO_MANY_ATTEMPTS }, { status: 429 })
+      : data({ fields: { currentPassword: "That password is not correct." } as Record<string, string>, error: null }, { status: 400 });
   }
-  // A fresh session for this device; every other device was signed out.
-  return data({ fields: none, error: null, done: true, key: Date.now() }, { headers: cookieHeaders(r.cookies) });
+  // A fresh session for this device (every other device, and this device's old session, were
+  // signed out). A redirect rather than a page: without JavaScript the page's loaders would run
+  // with the old cookie, find no session, and answer /auth, dropping the new cookie.
+  throw redirect("/account/password?changed=1", { status: 303, headers: cookieHeaders(r.cookies) });
 }
 
 export default function ChangePassword() {
+  const { changed, demo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const location = useLocation();
   const pending = useNavigation().state === "submitting";
   return (
     <>
       <h2 className="text-xl font-semibold">Change password</h2>
       <p className="mt-1 text-sm text-gray-700">Other devices signed in to your account will be signed out.</p>
+      {demo && !changed ? (
+        <p role="alert" className="mt-4 max-w-md rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          This admin account still uses the demo password, which is published. Choose a new password before using the back office.
+        </p>
+      ) : null}
       <div className="mt-4 max-w-md space-y-4">
-        <FormSuccess message={result?.done ? "Your password has been changed." : null} />
+        <FormSuccess message={changed && !result ? "Your password has been changed." : null} />
         <FormError message={result?.error} />
-        <Form method="post" className="space-y-4" key={result?.key ?? 0}>
+        {/* A new location after each change: the form starts empty again. */}
+        <Form method="post" className="space-y-4" key={location.key}>
           <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={result?.fields.currentPassword} />
           <PasswordField
             label="New password"
