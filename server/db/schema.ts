@@ -10,6 +10,7 @@ export * from "../blog/schema";
 export * from "../cart/schema";
 export * from "../catalog/schema";
 export * from "../content/schema";
+export * from "../discounts/schema";
 export * from "../inventory/schema";
 export * from "../mail/schema";
 export * from "../marketing/schema";

@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
+import { countDiscountUse, releaseDiscountUses } from "../discounts/uses";
 import { db, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { paymentEvents } from "../payments/schema";
@@ -77,6 +78,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     await notify(tx, { type: "catalog" });
 
     if (!fits) {
+      await releaseDiscountUses(tx, [order.id]);
       await tx
         .update(orders)
         .set({ status: "cancelled", cancelReason: SOLD_OUT_REASON, paymentIntentId: p.paymentId, updatedAt: new Date() })
@@ -101,6 +103,8 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       // Cannot happen under the variant lock after the check above; if it did, roll everything back.
       if (!decremented) throw new Error(`Stock guard refused the decrement of variant ${item.variantId}`);
     }
+    // The code's use is counted with the payment, whatever happened to the code since checkout.
+    await countDiscountUse(tx, order.id);
     await tx
       .update(orders)
       .set({
@@ -150,6 +154,7 @@ export async function closeUnpaidOrder(
       .set({ status: to, cancelReason: to === "cancelled" ? reason : null, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await releaseReservations(tx, order.id);
+    await releaseDiscountUses(tx, [order.id]);
     await recordOrderEvent(tx, {
       orderId: order.id,
       actor: `provider:${p.provider}`,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
+import { releaseDiscountUses } from "../discounts/uses";
 import { db, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { notify } from "../realtime/bus";
@@ -73,6 +74,7 @@ export async function cancelPendingOrder(tx: Tx, orderId: string, reason: string
     .returning({ sessionId: orders.providerSessionId });
   if (!row) return null;
   await releaseReservations(tx, orderId);
+  await releaseDiscountUses(tx, [orderId]);
   await recordOrderEvent(tx, { orderId, actor, type: "cancelled", fromStatus: "pending", toStatus: "cancelled", note: reason });
   await notify(tx, { type: "catalog" });
   return row;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { invalidateCatalog } from "../catalog/cache";
+import { releaseDiscountUses } from "../discounts/uses";
 import { db, type Tx } from "../db/client";
 import { orders } from "./schema";
 import { productVariants } from "../catalog/schema";
@@ -109,6 +110,7 @@ export async function sweepLapsedReservations(batchSize = 100): Promise<{ releas
         .set({ status: "cancelled", cancelReason: "Payment window expired", updatedAt: new Date() })
         .where(and(inArray(orders.id, ids), eq(orders.status, "pending")))
         .returning({ id: orders.id });
+      await releaseDiscountUses(tx, cancelled.map((o) => o.id));
       for (const o of cancelled) {
         await recordOrderEvent(tx, {
           orderId: o.id,

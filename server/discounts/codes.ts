@@ -1,0 +1,183 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { recordAudit, type Actor } from "../admin/audit";
+import { db, type Db, type Tx } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { products } from "../catalog/schema";
+import { orders } from "../orders/schema";
+import { discountCodes, discountUses } from "./schema";
+import type { DiscountDefinition } from "./rules";
+import { normalizeDiscountCode, type DiscountInput } from "~/lib/discount-form";
+
+/** The merchant's side of discount codes: look-up, list with status and figures, save, deactivate, delete. */
+
+export async function findDiscountByCode(code: string, runner: Pick<Db, "select"> = db()): Promise<DiscountDefinition | null> {
+  const [row] = await runner.select().from(discountCodes).where(eq(discountCodes.code, normalizeDiscountCode(code)));
+  return row ?? null;
+}
+
+export type DiscountStatus = "scheduled" | "active" | "expired" | "used up" | "deactivated";
+
+export function discountStatus(def: Pick<DiscountDefinition, "active" | "startsAt" | "endsAt" | "usageLimit">, uses: number, now: Date): DiscountStatus {
+  if (!def.active) return "deactivated";
+  if (def.endsAt && now >= def.endsAt) return "expired";
+  if (def.usageLimit !== null && uses >= def.usageLimit) return "used up";
+  if (def.startsAt && now < def.startsAt) return "scheduled";
+  return "active";
+}
+
+export type DiscountRow = {
+  id: string;
+  code: string;
+  title: string;
+  kind: DiscountDefinition["kind"];
+  percentOff: number | null;
+  status: DiscountStatus;
+  /** Counted uses (paid orders). */
+  uses: number;
+  usageLimit: number | null;
+  /** What the orders that used it paid, per currency. */
+  revenue: { currency: string; totalMinor: number }[];
+  startsAt: string | null;
+  endsAt: string | null;
+};
+
+/** Every code matching `search` (code or title), newest first, with its counted uses and revenue. */
+export async function listDiscounts(search: string, now = new Date()): Promise<DiscountRow[]> {
+  const q = search.trim();
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db()
+    .select()
+    .from(discountCodes)
+    .where(q ? or(ilike(discountCodes.code, pattern), ilike(discountCodes.title, pattern)) : undefined)
+    .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id))
+    .limit(500);
+  const ids = rows.map((r) => r.id);
+  const figures = ids.length
+    ? await db()
+        .select({
+          discountId: discountUses.discountId,
+          currency: orders.currency,
+          uses: sql<number>`count(*)::int`,
+          revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
+        })
+        .from(discountUses)
+        .innerJoin(orders, eq(orders.id, discountUses.orderId))
+        .where(and(inArray(discountUses.discountId, ids), eq(discountUses.status, "counted")))
+        .groupBy(discountUses.discountId, orders.currency)
+    : [];
+  return rows.map((r) => {
+    const mine = figures.filter((f) => f.discountId === r.id);
+    const uses = mine.reduce((sum, f) => sum + Number(f.uses), 0);
+    return {
+      id: r.id,
+      code: r.code,
+      title: r.title,
+      kind: r.kind,
+      percentOff: r.percentOff,
+      status: discountStatus(r, uses, now),
+      uses,
+      usageLimit: r.usageLimit,
+      revenue: mine.map((f) => ({ currency: f.currency.toUpperCase(), totalMinor: Number(f.revenue) })),
+      startsAt: r.startsAt?.toISOString() ?? null,
+      endsAt: r.endsAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function getDiscount(id: string): Promise<(DiscountDefinition & { uses: number }) | null> {
+  const [row] = await db().select().from(discountCodes).where(eq(discountCodes.id, id));
+  if (!row) return null;
+  const [{ uses }] = await db()
+    .select({ uses: sql<number>`count(*)::int` })
+    .from(discountUses)
+    .where(and(eq(discountUses.discountId, id), eq(discountUses.status, "counted")));
+  return { ...row, uses: Number(uses) };
+}
+
+/** The products a code may be limited to, for the editor's choices. */
+export async function productChoices(): Promise<{ id: string; title: string }[]> {
+  return db().select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.title));
+}
+
+/** A save the editor explains next to a field. */
+export class DiscountSaveError extends Error {
+  constructor(readonly fieldErrors: Record<string, string>) {
+    super(Object.values(fieldErrors)[0] ?? "Failed to save the discount");
+    this.name = "DiscountSaveError";
+  }
+}
+
+export class DiscountNotFoundError extends Error {
+  constructor() {
+    super("Discount not found");
+    this.name = "DiscountNotFoundError";
+  }
+}
+
+async function unknownProducts(tx: Tx, ids: string[] | null): Promise<boolean> {
+  if (!ids || ids.length === 0) return false;
+  const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return found.length !== ids.length;
+}
+
+/** Creates (id null) or updates a code in one transaction with its audit entry. */
+export async function saveDiscount(id: string | null, input: DiscountInput, actor: Actor): Promise<{ id: string; code: string }> {
+  try {
+    return await db().transaction(async (tx) => {
+      if (await unknownProducts(tx, input.productIds)) throw new DiscountSaveError({ productIds: "A chosen product no longer exists. Choose again." });
+      const now = new Date();
+      const [row] = id
+        ? await tx.update(discountCodes).set({ ...input, updatedAt: now }).where(eq(discountCodes.id, id)).returning()
+        : await tx.insert(discountCodes).values({ ...input, createdAt: now, updatedAt: now }).returning();
+      if (!row) throw new DiscountNotFoundError();
+      await recordAudit(tx, {
+        actor,
+        action: id ? "update" : "create",
+        entity: "discount",
+        entityId: row.id,
+        data: { code: row.code, kind: row.kind, percentOff: row.percentOff, amounts: row.amounts, usageLimit: row.usageLimit },
+      });
+      return { id: row.id, code: row.code };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "discount_codes_code_idx")) throw new DiscountSaveError({ code: "A discount with this code already exists" });
+    throw err;
+  }
+}
+
+async function setActive(tx: Tx, id: string, active: boolean, actor: Actor, action: string) {
+  const [row] = await tx
+    .update(discountCodes)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(discountCodes.id, id))
+    .returning({ id: discountCodes.id, code: discountCodes.code });
+  if (!row) throw new DiscountNotFoundError();
+  await recordAudit(tx, { actor, action, entity: "discount", entityId: id, data: { code: row.code } });
+}
+
+export async function setDiscountActive(id: string, active: boolean, actor: Actor): Promise<void> {
+  await db().transaction((tx) => setActive(tx, id, active, actor, active ? "activate" : "deactivate"));
+}
+
+/**
+ * Deletes a code nobody has paid with. A code with a counted use is deactivated instead, so past
+ * orders keep their record; the answer says which happened.
+ */
+export async function deleteDiscount(id: string, actor: Actor): Promise<"deleted" | "deactivated"> {
+  return db().transaction(async (tx) => {
+    const [code] = await tx.select({ id: discountCodes.id, code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+    if (!code) throw new DiscountNotFoundError();
+    const [used] = await tx
+      .select({ id: discountUses.id })
+      .from(discountUses)
+      .where(and(eq(discountUses.discountId, id), inArray(discountUses.status, ["counted", "held"])))
+      .limit(1);
+    if (used) {
+      await setActive(tx, id, false, actor, "deactivate");
+      return "deactivated";
+    }
+    await tx.delete(discountCodes).where(eq(discountCodes.id, id));
+    await recordAudit(tx, { actor, action: "delete", entity: "discount", entityId: id, data: { code: code.code } });
+    return "deleted";
+  });
+}
