@@ -1,21 +1,18 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { config } from "@server/config";
 import { getShopSettings } from "@server/content/settings";
-import { ErrorPage } from "~/components/shop/error-page";
+import { RouteErrorPage } from "~/components/shop/error-page";
 import { ToastProvider } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
-import { useResponseInfo } from "~/lib/response-info";
 
 export async function loader() {
   const settings = await getShopSettings();
@@ -56,17 +53,9 @@ export default function App() {
   );
 }
 
+/** Errors outside the shop's pages (admin, resource routes); shop pages keep their layout (routes/shop/pages.tsx). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const response = useResponseInfo();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} />;
-  }
-  // A thrown error reaches the page sanitised; the server tells whether it was the database (503).
-  const status = isRouteErrorResponse(error) ? error.status : (response.status ?? 500);
-  // Never a stack trace in production: the server logs it, under the reference shown.
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={status} detail={detail} reference={response.requestId} />;
+  return <RouteErrorPage />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Pocket Retro" }];

@@ -44,3 +44,6 @@ export function fieldErrors(error: z.ZodError): CheckoutFieldErrors {
   }
   return out;
 }
+
+/** The checkout URL of a Buy Now: it checks out the Buy Now cart, not the shopper's (server/cart/buy-now.ts). */
+export const BUY_NOW_CHECKOUT = "/checkout?buy=now";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderItems, orders } from "../orders/schema";
 import type { OrderStatus } from "~/lib/order-status";
@@ -7,7 +7,10 @@ export type AccountOrderRow = { id: string; number: string; createdAt: Date; sta
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The customer's orders, newest first (number, date, status, total). */
+/**
+ * The customer's placed orders, newest first (number, date, status, total). A checkout that was never
+ * paid (abandoned, cancelled at the payment page, replaced by a retry) is not an order they placed.
+ */
 export async function listOrdersForUser(userId: string): Promise<AccountOrderRow[]> {
   return db()
     .select({
@@ -19,7 +22,7 @@ export async function listOrdersForUser(userId: string): Promise<AccountOrderRow
       itemCount: db().$count(orderItems, eq(orderItems.orderId, orders.id)),
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
     .orderBy(desc(orders.createdAt))
     .limit(200);
 }

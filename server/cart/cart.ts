@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { availableStock } from "../catalog/products";
 import { db, type Db } from "../db/client";
 import { cartLines, carts } from "./schema";
@@ -255,8 +255,44 @@ export async function removeLine(cartId: string, variantId: string): Promise<voi
   await touch(cartId);
 }
 
-export async function clearCart(cartId: string): Promise<void> {
-  await db().delete(cartLines).where(eq(cartLines.cartId, cartId));
+/** A line as the cart held it: what "Clear cart" removed and its Undo puts back. */
+export type HeldLine = { variantId: string; quantity: number };
+
+/** Empties a cart; returns the lines it held, so the shopper can undo. */
+export async function clearCart(cartId: string): Promise<HeldLine[]> {
+  const removed = await db()
+    .delete(cartLines)
+    .where(eq(cartLines.cartId, cartId))
+    .returning({ variantId: cartLines.variantId, quantity: cartLines.quantity });
+  await touch(cartId);
+  return removed;
+}
+
+/**
+ * Undo of "Clear cart": puts the lines back, each colour at the quantity it had (added to anything
+ * put in the cart since). Colours no longer sold are skipped; stock is checked at checkout, as for
+ * a cart merged on sign-in.
+ */
+export async function restoreLines(cartId: string, lines: HeldLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  const known = await db()
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(inArray(productVariants.id, lines.map((l) => l.variantId)), eq(products.status, "published")));
+  const productOf = new Map(known.map((v) => [v.id, v.productId]));
+  const values = lines.flatMap((l) => {
+    const productId = productOf.get(l.variantId);
+    return productId ? [{ cartId, productId, variantId: l.variantId, quantity: l.quantity }] : [];
+  });
+  if (values.length === 0) return;
+  await db()
+    .insert(cartLines)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.variantId],
+      set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+    });
   await touch(cartId);
 }
 
@@ -264,6 +300,17 @@ export async function clearCart(cartId: string): Promise<void> {
 export async function clearCartForRequest(request: Request, userId: string | null): Promise<void> {
   const cartId = await cartIdForRequest(request, userId);
   if (cartId) await clearCart(cartId);
+}
+
+/** Deletes a cart that belongs to no user (a Buy Now cart that is done with). */
+export async function deleteVisitorCart(cartId: string): Promise<void> {
+  await db().delete(carts).where(and(eq(carts.id, cartId), sql`${carts.userId} is null`));
+}
+
+/** A new cart belonging to nobody (Buy Now's single line, kept apart from the shopper's cart). */
+export async function createDetachedCart(): Promise<string> {
+  const [row] = await db().insert(carts).values({}).returning({ id: carts.id });
+  return row.id;
 }
 
 /**

@@ -12,9 +12,12 @@ export {
   openCartForRequest,
   readCart,
   removeLine,
+  restoreLines,
   setLineQuantity,
   visitorCartIdFromRequest,
   type CartLine,
+  type HeldLine,
   type CartView,
 } from "./cart";
 export { applyCartIntent, cartIntentSchema, type CartIntent } from "./intent";
+export { buyNowCartIdFromRequest, finishBuyNow, isBuyNowCheckout, startBuyNow } from "./buy-now";

@@ -1,12 +1,32 @@
 import { z } from "zod";
-import { addToCart, clearCart, removeLine, setLineQuantity } from "./cart";
+import { addToCart, clearCart, removeLine, restoreLines, setLineQuantity, type HeldLine } from "./cart";
 
 /**
  * The one cart action's input (DESIGN.md section 10): a discriminated union on `intent`. The product
- * page posts add/buy; the cart page posts update/remove/clear. No price is ever accepted.
+ * page posts add/buy; the cart page posts update/remove/clear, and restore (the Undo of clear).
+ * No price is ever accepted.
  */
 const variantId = z.uuid({ message: "Please choose a colour." });
 const MAX_QUANTITY = 999;
+/** More lines than any cart holds: a larger restore is not an undo. */
+const MAX_RESTORED_LINES = 100;
+
+const heldLines = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Nothing to restore." });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(z.object({ variantId: z.uuid(), quantity: z.number().int().min(1).max(MAX_QUANTITY) }), { message: "Nothing to restore." })
+      .max(MAX_RESTORED_LINES),
+  );
 
 export const cartIntentSchema = z.discriminatedUnion(
   "intent",
@@ -32,17 +52,20 @@ export const cartIntentSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("remove"), variantId }),
     z.object({ intent: z.literal("clear") }),
+    z.object({ intent: z.literal("restore"), lines: heldLines }),
   ],
   { error: "Unknown cart action." },
 );
 
 export type CartIntent = z.infer<typeof cartIntentSchema>;
 
-/** Applies one parsed intent to a cart; throws CartError for refusals the shopper must see. */
-export async function applyCartIntent(cartId: string, input: CartIntent): Promise<void> {
+/**
+ * Applies one parsed intent to a cart (Buy Now has a cart of its own: see buy-now.ts); throws
+ * CartError for refusals the shopper must see. Clearing answers the lines it removed, for Undo.
+ */
+export async function applyCartIntent(cartId: string, input: Exclude<CartIntent, { intent: "buy" }>): Promise<HeldLine[] | void> {
   switch (input.intent) {
     case "add":
-    case "buy":
       return addToCart(cartId, input.variantId, input.quantity);
     case "update":
       return setLineQuantity(cartId, input.variantId, input.quantity);
@@ -50,5 +73,7 @@ export async function applyCartIntent(cartId: string, input: CartIntent): Promis
       return removeLine(cartId, input.variantId);
     case "clear":
       return clearCart(cartId);
+    case "restore":
+      return restoreLines(cartId, input.lines);
   }
 }

@@ -1,4 +1,13 @@
-export { checkCheckoutRateLimit, clearCartAfterOwnCheckout, EmptyCartError, NoCheckoutUrlError, startCheckout, startCheckoutForRequest, type CheckoutStarted } from "./start";
+export {
+  checkCheckoutRateLimit,
+  checkoutCartId,
+  clearPurchasedCart,
+  EmptyCartError,
+  NoCheckoutUrlError,
+  startCheckout,
+  startCheckoutForRequest,
+  type CheckoutStarted,
+} from "./start";
 export { OutOfStockError, type Shortage } from "../orders/place";
 export { PaymentSetupError } from "../payments";
 export { OrderLimitError } from "../orders/limits";

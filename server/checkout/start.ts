@@ -1,4 +1,4 @@
-import { cartIdForRequest, clearCartForRequest, readCart } from "../cart";
+import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishBuyNow, isBuyNowCheckout, readCart } from "../cart";
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
@@ -100,9 +100,26 @@ export function checkCheckoutRateLimit(clientIp: string): Promise<RateLimitResul
   return checkRateLimit(`checkout:${clientIp}`, { limit: config().CHECKOUT_RATE_LIMIT, windowMs: 10 * 60_000 });
 }
 
-/** Names the shopper's unpaid checkout, so starting again replaces it instead of holding units twice. */
+/**
+ * Names the shopper's unpaid checkout, so starting again replaces it instead of holding units twice,
+ * and says whether it was a Buy Now ("<order id>.buy"), so paying it leaves the cart alone.
+ */
 function pendingCheckoutCookie() {
   return signedCookie("checkout", (RESERVATION_MINUTES + 5) * 60);
+}
+
+const BUY_NOW_MARK = ".buy";
+
+async function pendingCheckout(request: Request): Promise<{ orderId: string; buyNow: boolean } | null> {
+  const value = await readSignedValue(pendingCheckoutCookie(), request);
+  const buyNow = value?.endsWith(BUY_NOW_MARK) ?? false;
+  const orderId = buyNow ? value!.slice(0, -BUY_NOW_MARK.length) : value;
+  return orderId && UUID.test(orderId) ? { orderId, buyNow } : null;
+}
+
+/** The cart a checkout page works on: the Buy Now cart for `/checkout?buy=now`, else the shopper's. */
+export function checkoutCartId(request: Request, userId: string | null): Promise<string | null> {
+  return isBuyNowCheckout(request) ? buyNowCartIdFromRequest(request) : cartIdForRequest(request, userId);
 }
 
 /** startCheckout for the current request's cart; the answer carries the cookie naming the new order. */
@@ -111,26 +128,22 @@ export async function startCheckoutForRequest(
   userId: string | null,
   details: CheckoutDetails,
 ): Promise<CheckoutStarted & { setCookie: string }> {
-  const [cartId, previous] = await Promise.all([
-    cartIdForRequest(request, userId),
-    readSignedValue(pendingCheckoutCookie(), request),
-  ]);
-  const started = await startCheckout({
-    cartId,
-    userId,
-    details,
-    supersedeOrderId: previous && UUID.test(previous) ? previous : null,
-  });
-  return { ...started, setCookie: await pendingCheckoutCookie().serialize(started.orderId) };
+  const [cartId, previous] = await Promise.all([checkoutCartId(request, userId), pendingCheckout(request)]);
+  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null });
+  const mark = isBuyNowCheckout(request) ? BUY_NOW_MARK : "";
+  return { ...started, setCookie: await pendingCheckoutCookie().serialize(`${started.orderId}${mark}`) };
 }
 
 /**
- * The payment return page empties the cart of the shopper who started this checkout, on the device
- * that started it (its signed checkout cookie names the order). A link to the return page with
- * someone else's session id leaves the visitor's cart alone.
+ * The payment return page empties what the shopper bought from, on the device that started this
+ * checkout (its signed checkout cookie names the order): a Buy Now's own cart (the shopper's cart
+ * stays as it was), else the shopper's cart. A link to the return page with someone else's session
+ * id leaves the visitor's carts alone. Returns Set-Cookie values to send.
  */
-export async function clearCartAfterOwnCheckout(request: Request, orderId: string, userId: string | null): Promise<boolean> {
-  if ((await readSignedValue(pendingCheckoutCookie(), request)) !== orderId) return false;
+export async function clearPurchasedCart(request: Request, userId: string | null, orderId: string): Promise<string[]> {
+  const pending = await pendingCheckout(request);
+  if (pending?.orderId !== orderId) return [];
+  if (pending.buyNow) return [await finishBuyNow(request)];
   await clearCartForRequest(request, userId);
-  return true;
+  return [];
 }

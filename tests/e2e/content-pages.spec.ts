@@ -220,10 +220,12 @@ test.describe("promo popup", () => {
 
   test("the Close button and a click on the overlay dismiss it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/faq");
+    await page.goto("/blog");
     await dialog(page).getByRole("button", { name: "Close" }).click();
     await expect(dialog(page)).toBeHidden();
+    // A new visit that forgot the dismissal: no storage, no session cookie.
     await page.evaluate(() => localStorage.removeItem("promo-dismissed-until"));
+    await page.context().clearCookies();
     await page.reload();
     await expect(dialog(page)).toBeVisible();
     await expectAccessible(page);

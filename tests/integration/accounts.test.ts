@@ -39,6 +39,7 @@ async function placeOrder(ownerId: string | null, email: string, number: string,
       paymentBrand: "visa",
       paymentLast4: "4242",
       createdAt,
+      paidAt: createdAt,
     })
     .returning();
   await db().insert(orderItems).values({ orderId: order.id, title: "R36S", variantName: "Purple", unitPriceCents: 4999, quantity: 1 });
@@ -59,6 +60,9 @@ describe("customer accounts", () => {
     const older = await placeOrder(grace, "grace@example.com", "PR-1001", new Date("2026-01-02T10:00:00Z"));
     const newer = await placeOrder(grace, "grace@example.com", "PR-1002", new Date("2026-03-04T10:00:00Z"));
     const alans = await placeOrder(alan, "alan@example.com", "PR-1003");
+    // An unpaid checkout (abandoned at the payment page) is not an order the customer placed.
+    const unpaid = await placeOrder(grace, "grace@example.com", "PR-1004");
+    await db().update(orders).set({ status: "pending", paidAt: null }).where(eq(orders.id, unpaid.id));
 
     const list = await listOrdersForUser(grace);
     expect(list.map((o) => o.number)).toEqual(["PR-1002", "PR-1001"]);

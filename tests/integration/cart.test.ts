@@ -10,6 +10,10 @@ import {
   removeLine,
   setLineQuantity,
   clearCart,
+  restoreLines,
+  startBuyNow,
+  buyNowCartIdFromRequest,
+  cartIntentSchema,
 } from "../../server/cart";
 import { db } from "../../server/db/client";
 import { user } from "../../server/auth/schema";
@@ -54,6 +58,44 @@ describe("server cart", () => {
     expect((await readCart(cartId)).lines.map((l) => l.variantName)).toEqual(["White"]);
     await clearCart(cartId);
     expect((await readCart(cartId)).count).toBe(0);
+  });
+
+  it("clearing answers the removed lines, and Undo puts them back at their quantities", async () => {
+    const white = await variantOf("r36s", "White");
+    const orange = await variantOf("r36s", "Orange");
+    const { cartId } = await cartWith([
+      { variantId: white.id, quantity: 2 },
+      { variantId: orange.id, quantity: 1 },
+    ]);
+    const removed = await clearCart(cartId);
+    expect(removed).toHaveLength(2);
+    expect((await readCart(cartId)).count).toBe(0);
+    const parsed = cartIntentSchema.parse({ intent: "restore", lines: JSON.stringify(removed) });
+    await restoreLines(cartId, parsed.intent === "restore" ? parsed.lines : []);
+    expect((await readCart(cartId)).lines.map((l) => [l.variantName, l.quantity])).toEqual([["White", 2], ["Orange", 1]]);
+    // Hostile input is a parse failure, never an exception or a write.
+    for (const lines of ["not json", "[{}]", JSON.stringify([{ variantId: white.id, quantity: 0 }]), JSON.stringify({ a: 1 })]) {
+      expect(cartIntentSchema.safeParse({ intent: "restore", lines }).success).toBe(false);
+    }
+  });
+
+  it("Buy Now holds its one line in a cart of its own and leaves the shopper's cart as it was", async () => {
+    const purple = await variantOf("r36s", "Purple");
+    const black = await variantOf("r36s", "Black");
+    const { cartId, cookie } = await cartWith([{ variantId: black.id, quantity: 1 }]);
+    const setCookie = await startBuyNow(withCookie(cookie), purple.id, 2);
+    const buyCookie = setCookie.split(";")[0];
+    const buyCart = await buyNowCartIdFromRequest(withCookie(`${cookie}; ${buyCookie}`));
+    expect(buyCart).not.toBeNull();
+    expect(buyCart).not.toBe(cartId);
+    expect((await readCart(buyCart!)).lines.map((l) => [l.variantName, l.quantity])).toEqual([["Purple", 2]]);
+    expect((await readCart(cartId)).lines.map((l) => [l.variantName, l.quantity])).toEqual([["Black", 1]]);
+    // A second Buy Now replaces the first; a refused one keeps nothing.
+    const again = (await startBuyNow(withCookie(buyCookie), black.id, 1)).split(";")[0];
+    expect(await buyNowCartIdFromRequest(withCookie(buyCookie))).toBeNull();
+    const second = await buyNowCartIdFromRequest(withCookie(again));
+    expect((await readCart(second!)).lines.map((l) => l.variantName)).toEqual(["Black"]);
+    await expect(startBuyNow(withCookie(again), black.id, 999)).rejects.toBeInstanceOf(CartError);
   });
 
   it("refuses more than the stock with the shopper's message, and out-of-stock colours", async () => {

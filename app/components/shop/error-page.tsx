@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useResponseInfo } from "~/lib/response-info";
 
 /**
  * The one error page: 404s say so, anything else is a friendly apology with no internals, and the
@@ -30,4 +31,21 @@ export function ErrorPage({ status, detail, reference }: { status: number; detai
       {detail ? <pre className="mt-6 max-w-full overflow-auto text-left text-xs text-gray-500">{detail}</pre> : null}
     </main>
   );
+}
+
+/** The error page for whatever the nearest route threw: a 404 response, another status, or a crash. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const response = useResponseInfo();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
+  // A thrown error reaches the page sanitised; the server tells whether it was the database (503).
+  const status = isRouteErrorResponse(error) ? error.status : (response.status ?? 500);
+  // Never a stack trace in production: the server logs it, under the reference shown.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage status={status} detail={detail} reference={response.requestId} />;
+}
+
+/** The tab title of an error page. */
+export function errorTitle(error: unknown): string {
+  return isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong";
 }

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
 
 type FooterProps = { shopName: string; supportEmail: string; phone: string; address: string };
 
@@ -37,6 +38,20 @@ function NewsletterForm() {
   );
 }
 
+function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
+  return (
+    <ul className="mt-3 space-y-2 text-sm">
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className="hover:text-white">
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer({ shopName, supportEmail, phone, address }: FooterProps) {
   const year = new Date().getFullYear();
   return (
@@ -48,22 +63,11 @@ export function Footer({ shopName, supportEmail, phone, address }: FooterProps) 
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="font-semibold text-white">Quick Links</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li><Link to="/product" className="hover:text-white">Shop the R36S</Link></li>
-            <li><Link to="/products" className="hover:text-white">All Products</Link></li>
-            <li><Link to="/blog" className="hover:text-white">Blog</Link></li>
-            <li><Link to="/faq" className="hover:text-white">FAQ</Link></li>
-            <li><Link to="/contact" className="hover:text-white">Contact</Link></li>
-          </ul>
+          <FooterLinks links={QUICK_LINKS} />
         </nav>
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies" className="font-semibold text-white">Policies</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li><Link to="/privacy-policy" className="hover:text-white">Privacy Policy</Link></li>
-            <li><Link to="/refund-policy" className="hover:text-white">Refund Policy</Link></li>
-            <li><Link to="/terms-of-service" className="hover:text-white">Terms of Service</Link></li>
-            <li><Link to="/shipping-policy" className="hover:text-white">Shipping Policy</Link></li>
-          </ul>
+          <FooterLinks links={POLICY_LINKS} />
         </nav>
         <div>
           <h2 className="font-semibold text-white">Contact</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
 import { SignOutForm, UserMenu } from "./user-menu";
 
 const NAV = [
@@ -16,6 +17,30 @@ function CartIcon() {
       <circle cx="10" cy="20.5" r="1.2" />
       <circle cx="18" cy="20.5" r="1.2" />
     </svg>
+  );
+}
+
+/** Mobile menu rows: at least 44 px tall (WCAG 2.5.5 target size), the whole row is the link. */
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded-md px-3 text-base font-medium ${isActive ? "text-brand-700" : "text-gray-800 hover:bg-gray-50 hover:text-brand-700"}`;
+
+function MobileLinkGroup({ heading, links }: { heading: string; links: { to: string; label: string }[] }) {
+  const id = `mobile-${heading.toLowerCase()}`;
+  return (
+    <div className="mt-2 border-t border-gray-200 pt-2">
+      <h2 id={id} className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-gray-600">
+        {heading}
+      </h2>
+      <ul aria-labelledby={id}>
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} className={mobileLinkClass}>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -46,7 +71,7 @@ export function Header({ shopName, cartCount, user }: { shopName: string; cartCo
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/cart" aria-label={cartLabel} className="relative rounded-md p-2 text-gray-700 hover:text-brand-700">
+          <Link to="/cart" aria-label={cartLabel} className="relative flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700">
             <CartIcon />
             {cartCount > 0 ? (
               <span data-testid="cart-count" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white">
@@ -63,7 +88,7 @@ export function Header({ shopName, cartCount, user }: { shopName: string; cartCo
           )}
           <button
             type="button"
-            className="rounded-md p-2 text-gray-700 md:hidden"
+            className="flex h-11 w-11 items-center justify-center rounded-md text-gray-700 md:hidden"
             aria-label={open ? "Close menu" : "Open menu"}
             aria-expanded={open}
             aria-controls="mobile-menu"
@@ -76,40 +101,38 @@ export function Header({ shopName, cartCount, user }: { shopName: string; cartCo
         </div>
       </div>
       {open ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 bg-white px-4 py-3 md:hidden">
-          <ul className="flex flex-col gap-1">
+        <nav id="mobile-menu" aria-label="Mobile" className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-gray-200 bg-white px-4 pb-4 pt-2 md:hidden">
+          <ul className="flex flex-col">
             {NAV.map((n) => (
               <li key={n.to}>
-                <NavLink to={n.to} end={n.to === "/"} className={linkClass}>
+                <NavLink to={n.to} end={n.to === "/"} className={mobileLinkClass}>
                   {n.label}
                 </NavLink>
               </li>
             ))}
-            <li className="mt-2">
-              {user ? (
-                <div className="border-t border-gray-200 pt-3">
-                  <p className="px-3 text-sm text-gray-600">
-                    Signed in as <span className="block break-all font-semibold text-gray-900">{user.email}</span>
-                  </p>
-                  <Link to="/account" className="mt-2 block rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-brand-700">
-                    My Account
-                  </Link>
-                  <SignOutForm id="sign-out-mobile" />
-                  <button
-                    type="submit"
-                    form="sign-out-mobile"
-                    className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:text-brand-700"
-                  >
-                    Sign Out
-                  </button>
-                </div>
-              ) : (
-                <Link to="/auth" className="block rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white">
-                  Sign In
-                </Link>
-              )}
-            </li>
           </ul>
+          <div className="mt-2 border-t border-gray-200 pt-2">
+            {user ? (
+              <>
+                <p className="px-3 py-2 text-sm text-gray-600">
+                  Signed in as <span className="block break-all font-semibold text-gray-900">{user.email}</span>
+                </p>
+                <Link to="/account" className={mobileLinkClass({ isActive: false })}>
+                  My Account
+                </Link>
+                <SignOutForm id="sign-out-mobile" />
+                <button type="submit" form="sign-out-mobile" className={`${mobileLinkClass({ isActive: false })} w-full text-left`}>
+                  Sign Out
+                </button>
+              </>
+            ) : (
+              <Link to="/auth" className="my-1 flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 text-base font-semibold text-white">
+                Sign In
+              </Link>
+            )}
+          </div>
+          <MobileLinkGroup heading="Help" links={QUICK_LINKS.filter((l) => !NAV.some((n) => n.to === l.to))} />
+          <MobileLinkGroup heading="Policies" links={POLICY_LINKS} />
         </nav>
       ) : null}
     </header>

@@ -1,8 +1,9 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { PROMO_DELAY_MS, PROMO_DISMISS_DAYS, PROMO_DISMISSED_KEY } from "~/lib/promo";
+import { useMatches } from "react-router";
+import { isPromoPage, PROMO_DELAY_MS, PROMO_DISMISS_DAYS, PROMO_DISMISSED_KEY, PROMO_SEEN_COOKIE } from "~/lib/promo";
 
-// Storage can be unavailable (privacy modes, blocked cookies): then the popup simply shows again.
+// Storage can be unavailable (privacy modes, blocked storage): the visit's cookie still limits it to once.
 function dismissedUntil(): number {
   try {
     return Number(window.localStorage.getItem(PROMO_DISMISSED_KEY)) || 0;
@@ -19,18 +20,25 @@ function rememberDismissal() {
   }
 }
 
+const seenThisVisit = () => document.cookie.split("; ").includes(`${PROMO_SEEN_COOKIE}=1`);
+
 /**
- * The partner promotion: an overlay dialog one second after the page loads, at most once a week.
+ * The partner promotion: an overlay dialog one second after a browsing page loads (PROMO_PAGE), at
+ * most once per visit (a session cookie) and not again for a week once dismissed (localStorage).
  * Following the offer, Escape, the overlay and the Close button all dismiss it.
  */
 export function PromoPopup({ offerUrl }: { offerUrl: string }) {
   const [open, setOpen] = useState(false);
+  const browsing = useMatches().some((m) => isPromoPage(m.handle));
 
   useEffect(() => {
-    if (dismissedUntil() > Date.now()) return;
-    const timer = window.setTimeout(() => setOpen(true), PROMO_DELAY_MS);
+    if (!browsing || seenThisVisit() || dismissedUntil() > Date.now()) return;
+    const timer = window.setTimeout(() => {
+      document.cookie = `${PROMO_SEEN_COOKIE}=1; path=/; SameSite=Lax`;
+      setOpen(true);
+    }, PROMO_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [browsing]);
 
   function dismiss() {
     rememberDismissal();

@@ -5,7 +5,16 @@ import { createContext, useCallback, useContext, useMemo, useState } from "react
  * The one toast mechanism of the app (storefront and admin). One toast at a time, as the spec's
  * toast queue holds at most one; a new toast replaces the current one.
  */
-export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /** One button in the toast (say, Undo); a toast with one stays up longer, and hover or focus pause it. */
+  action?: { label: string; onAction: () => void };
+};
+
+const DURATION_MS = 5000;
+const DURATION_WITH_ACTION_MS = 10_000;
 
 type ToastState = ToastInput & { id: number };
 
@@ -17,11 +26,12 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right" duration={5000}>
+      <Toast.Provider swipeDirection="right" duration={DURATION_MS}>
         {children}
         {current ? (
           <Toast.Root
             key={current.id}
+            duration={current.action ? DURATION_WITH_ACTION_MS : DURATION_MS}
             onOpenChange={(open) => !open && setCurrent(null)}
             className={`grid grid-cols-[1fr_auto] items-start gap-2 rounded-xl border p-4 shadow-lg ${
               current.variant === "destructive" ? "border-red-300 bg-red-50 text-red-900" : "border-gray-200 bg-white text-gray-900"
@@ -31,6 +41,15 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
               <Toast.Title className="font-semibold">{current.title}</Toast.Title>
               {current.description ? (
                 <Toast.Description className="mt-1 text-sm">{current.description}</Toast.Description>
+              ) : null}
+              {current.action ? (
+                <Toast.Action
+                  altText={current.action.label}
+                  onClick={current.action.onAction}
+                  className="mt-2 min-h-11 rounded-lg border border-gray-300 px-4 text-sm font-semibold hover:bg-gray-50"
+                >
+                  {current.action.label}
+                </Toast.Action>
               ) : null}
             </div>
             <Toast.Close aria-label="Dismiss notification" className="rounded p-1 text-gray-500 hover:text-gray-900">

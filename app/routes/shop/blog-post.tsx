@@ -9,6 +9,7 @@ import { POST_SLUG_PATTERN } from "~/lib/blog";
 import { jsonLd, seo } from "~/lib/seo";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/blog-post";
+import { PROMO_PAGE } from "~/lib/promo";
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (!POST_SLUG_PATTERN.test(params.slug)) throw data({ message: "Invalid post URL" }, { status: 400 });
@@ -144,3 +145,6 @@ export function ErrorBoundary() {
   const known = isRouteErrorResponse(error) && typeof error.data?.message === "string";
   return <BlogMessage message={known ? error.data.message : "Error loading blog post"} />;
 }
+
+/** A browsing page: the promo popup may show here. */
+export const handle = PROMO_PAGE;

@@ -7,6 +7,7 @@ import { applyLivePostEvent } from "~/lib/blog";
 import { seo } from "~/lib/seo";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/blog";
+import { PROMO_PAGE } from "~/lib/promo";
 
 export async function loader() {
   return { posts: await listPublishedPosts() };
@@ -69,3 +70,6 @@ export function ErrorBoundary() {
     </main>
   );
 }
+
+/** A browsing page: the promo popup may show here. */
+export const handle = PROMO_PAGE;

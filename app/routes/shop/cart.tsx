@@ -1,4 +1,5 @@
-import { data, Link, redirect, useFetcher, useFetchers } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect, useFetcher, useFetchers, useSubmit } from "react-router";
 import { getSessionUser } from "@server/auth/session";
 import {
   applyCartIntent,
@@ -7,10 +8,14 @@ import {
   countItems,
   getCartForRequest,
   openCartForRequest,
+  startBuyNow,
   type CartLine,
+  type HeldLine,
 } from "@server/cart";
 import { isDocumentRequest, refererPath } from "@server/http/request";
 import { ResponsiveImage } from "~/components/shop/responsive-image";
+import { useToast } from "~/components/ui/toast";
+import { BUY_NOW_CHECKOUT } from "~/lib/checkout-form";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/cart";
@@ -20,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cart: await getCartForRequest(request, user?.id ?? null) };
 }
 
-export type CartActionData = { ok: true; cartCount: number } | { ok: false; error: string };
+export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[] } | { ok: false; error: string };
 
 /**
  * The one cart action. Fetchers (JavaScript) get `{ ok, cartCount }` or `{ ok: false, error }` with a
@@ -31,21 +36,31 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<CartActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
   }
+  const input = parsed.data;
+  if (input.intent === "buy") {
+    // Exactly this product, colour and quantity, in a cart of its own: the shopper's cart is untouched.
+    try {
+      const setCookie = await startBuyNow(request, input.variantId, input.quantity);
+      return redirect(BUY_NOW_CHECKOUT, { status: 303, headers: { "Set-Cookie": setCookie } });
+    } catch (error) {
+      if (!(error instanceof CartError)) throw error;
+      return data<CartActionData>({ ok: false, error: error.message }, { status: error.status });
+    }
+  }
   const user = await getSessionUser(request);
   const { cartId, setCookie } = await openCartForRequest(request, user?.id ?? null);
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  let cleared: HeldLine[] | undefined;
   try {
-    await applyCartIntent(cartId, parsed.data);
+    cleared = (await applyCartIntent(cartId, input)) ?? undefined;
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
     return data<CartActionData>({ ok: false, error: error.message }, { status: error.status, headers });
   }
-  const intent = parsed.data.intent;
-  if (intent === "buy") return redirect("/checkout", { status: 303, headers });
   if (isDocumentRequest(request)) {
-    return redirect(intent === "add" ? refererPath(request, "/cart") : "/cart", { status: 303, headers });
+    return redirect(input.intent === "add" ? refererPath(request, "/cart") : "/cart", { status: 303, headers });
   }
-  return data<CartActionData>({ ok: true, cartCount: await countItems(cartId) }, { headers });
+  return data<CartActionData>({ ok: true, cartCount: await countItems(cartId), cleared }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -75,9 +90,33 @@ function useOptimisticLines(lines: CartLine[]) {
 
 const lineKey = (line: CartLine) => `cart-line-${line.variantId}`;
 
+/** After "Clear cart": a toast with Undo, which puts the removed lines back. */
+function useUndoClear(result: CartActionData | undefined) {
+  const toast = useToast();
+  const submit = useSubmit();
+  useEffect(() => {
+    const cleared = result?.ok ? result.cleared : undefined;
+    if (!cleared?.length) return;
+    const count = cleared.reduce((n, l) => n + l.quantity, 0);
+    toast({
+      title: "Cart cleared",
+      description: `${count} item${count === 1 ? "" : "s"} removed.`,
+      action: {
+        label: "Undo",
+        onAction: () =>
+          void submit(
+            { intent: "restore", lines: JSON.stringify(cleared) },
+            { method: "post", action: "/cart", navigate: false, fetcherKey: "cart-restore" },
+          ),
+      },
+    });
+  }, [result, toast, submit]);
+}
+
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useOptimisticLines(loaderData.cart.lines);
   const clearFetcher = useFetcher<CartActionData>({ key: "cart-clear" });
+  useUndoClear(clearFetcher.data);
   const total = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const pageError = actionData && !actionData.ok ? actionData.error : null;
 

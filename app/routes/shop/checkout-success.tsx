@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { data, useLocation, useRevalidator } from "react-router";
 import { getSessionUser } from "@server/auth/session";
-import { clearCartAfterOwnCheckout } from "@server/checkout";
+import { clearPurchasedCart } from "@server/checkout";
 import { getOrderBySession } from "@server/orders/queries";
 import { ResultPage } from "~/components/shop/result-page";
 import { formatMoney } from "~/lib/money";
@@ -16,9 +16,10 @@ import type { Route } from "./+types/checkout-success";
 export async function loader({ request }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const order = sessionId ? await getOrderBySession(sessionId) : null;
-  if (order) await clearCartAfterOwnCheckout(request, order.id, (await getSessionUser(request))?.id ?? null);
-  return {
-    reference: sessionId.slice(-12),
+  const setCookies = order ? await clearPurchasedCart(request, (await getSessionUser(request))?.id ?? null, order.id) : [];
+  const headers = new Headers();
+  for (const c of setCookies) headers.append("Set-Cookie", c);
+  return data({
     order: order && {
       number: order.number,
       status: order.status,
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
     },
-  };
+  }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -42,7 +43,7 @@ const LINKS = [
 ];
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { reference, order } = loaderData;
+  const { order } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   const waiting = order?.status === "pending";
@@ -63,26 +64,27 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [waiting, polls, revalidator]);
 
-  const referenceLine = (
-    <p>
-      Order reference: <strong className="font-mono" data-testid="order-reference">{reference}</strong>
-    </p>
-  );
-
   if (!order) {
     return (
       <ResultPage tone="problem" title="We could not find this payment" links={LINKS}>
-        {reference ? referenceLine : null}
-        <p>If you were charged, please contact us and quote the reference above.</p>
+        <p>If you were charged, please contact us with the email address you paid with: your order number is in its confirmation email.</p>
       </ResultPage>
     );
   }
+
+  // The order number is the one reference a customer quotes (page, email, account, back office);
+  // the provider's session id stays out of sight (DESIGN.md section 7).
+  const numberLine = (
+    <p>
+      Order number: <strong data-testid="order-number">{order.number}</strong>
+    </p>
+  );
 
   if (order.status === "cancelled" || order.status === "payment_failed") {
     const soldOut = order.cancelReason?.startsWith("Sold out");
     return (
       <ResultPage tone="problem" title={order.status === "cancelled" ? "Order Cancelled" : "Payment Failed"} links={LINKS}>
-        {referenceLine}
+        {numberLine}
         <p>
           {order.status === "payment_failed"
             ? "Your payment did not go through, and no charges were made."
@@ -96,7 +98,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
 
   return (
     <ResultPage tone="success" title="Payment Successful!" links={LINKS}>
-      {referenceLine}
+      {numberLine}
       {waiting ? (
         <div role="status" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 p-5">
           <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
@@ -110,9 +112,6 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p>
-            Order number: <strong data-testid="order-number">{order.number}</strong>
-          </p>
           <p>
             Status: <strong data-testid="order-status">{ORDER_STATUS_LABELS[order.status]}</strong>
           </p>

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getSavedAddress } from "@server/accounts/address";
 import { getSessionUser } from "@server/auth/session";
-import { getCartForRequest } from "@server/cart";
+import { isBuyNowCheckout, readCart } from "@server/cart";
 import {
+  checkoutCartId,
   EmptyCartError,
   NoCheckoutUrlError,
   OrderLimitError,
@@ -15,7 +16,7 @@ import {
 } from "@server/checkout";
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
-import { checkoutSchema, fieldErrors, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
+import { BUY_NOW_CHECKOUT, checkoutSchema, fieldErrors, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
 import { COUNTRIES } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
@@ -23,14 +24,14 @@ import type { Route } from "./+types/checkout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const [cart, address] = await Promise.all([
-    getCartForRequest(request, user?.id ?? null),
-    user ? getSavedAddress(user.id) : null,
-  ]);
+  const [cartId, address] = await Promise.all([checkoutCartId(request, user?.id ?? null), user ? getSavedAddress(user.id) : null]);
+  const cart = cartId ? await readCart(cartId) : { lines: [], subtotalCents: 0 };
   // A signed-in customer starts from their account's email and saved address.
   const prefill: Values | null = user ? { email: user.email, ...address } : null;
   return {
     prefill,
+    /** A Buy Now checks out its one line; the form posts back to this same URL. */
+    buyNow: isBuyNowCheckout(request),
     lines: cart.lines.map((l) => ({
       variantId: l.variantId,
       title: l.title,
@@ -98,7 +99,8 @@ const REDIRECT_DELAY_MS = 1000;
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const paymentUrl = actionData?.kind === "redirect" ? actionData.paymentUrl : null;
-  const settingUp = paymentUrl !== null || (navigation.state === "submitting" && navigation.formAction === "/checkout");
+  const formAction = loaderData.buyNow ? BUY_NOW_CHECKOUT : "/checkout";
+  const settingUp = paymentUrl !== null || (navigation.state === "submitting" && navigation.formAction === formAction);
 
   useEffect(() => {
     if (!paymentUrl) return;
@@ -126,13 +128,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
         <OrderSummary lines={loaderData.lines} subtotalCents={loaderData.subtotalCents} />
         <div className="lg:order-first">
-          {actionData?.kind === "stock" ? <StockProblems shortages={actionData.shortages} /> : null}
+          {actionData?.kind === "stock" ? <StockProblems shortages={actionData.shortages} buyNow={loaderData.buyNow} /> : null}
           {actionData?.kind === "limit" ? (
-            <CartProblem>
+            <CartProblem buyNow={loaderData.buyNow}>
               <p>{actionData.message}</p>
             </CartProblem>
           ) : null}
           <CheckoutForm
+            action={formAction}
             serverErrors={actionData?.kind === "invalid" ? actionData.fieldErrors : undefined}
             values={actionData && "values" in actionData ? actionData.values : (loaderData.prefill ?? undefined)}
             disabled={settingUp}
@@ -191,24 +194,33 @@ function OrderSummary({ lines, subtotalCents }: { lines: SummaryLine[]; subtotal
   );
 }
 
-/** A refusal of the cart as it stands, above the form: nothing was charged, the cart is where to fix it. */
-function CartProblem({ children }: { children: React.ReactNode }) {
+/**
+ * A refusal of the cart as it stands, above the form: nothing was charged, the cart is where to fix
+ * it (for a Buy Now, the products: its one line is chosen again on the product page).
+ */
+function CartProblem({ children, buyNow }: { children: React.ReactNode; buyNow: boolean }) {
   return (
     <div role="alert" className="mb-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
       {children}
       <p className="mt-2">
         Nothing has been charged.{" "}
-        <Link to="/cart" className="font-semibold underline">
-          Update your cart
-        </Link>
+        {buyNow ? (
+          <Link to="/products" className="font-semibold underline">
+            Choose again
+          </Link>
+        ) : (
+          <Link to="/cart" className="font-semibold underline">
+            Update your cart
+          </Link>
+        )}
       </p>
     </div>
   );
 }
 
-function StockProblems({ shortages }: { shortages: Shortage[] }) {
+function StockProblems({ shortages, buyNow }: { shortages: Shortage[]; buyNow: boolean }) {
   return (
-    <CartProblem>
+    <CartProblem buyNow={buyNow}>
       <p className="font-semibold">Some items in your cart are no longer available in that quantity:</p>
       <ul className="mt-2 list-disc pl-5">
         {shortages.map((s) => (
@@ -258,7 +270,17 @@ const FIELD_SPECS: {
   { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
 ];
 
-function CheckoutForm({ serverErrors, values, disabled }: { serverErrors?: CheckoutFieldErrors; values?: Values; disabled: boolean }) {
+function CheckoutForm({
+  action,
+  serverErrors,
+  values,
+  disabled,
+}: {
+  action: string;
+  serverErrors?: CheckoutFieldErrors;
+  values?: Values;
+  disabled: boolean;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<CheckoutFieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};
@@ -285,7 +307,7 @@ function CheckoutForm({ serverErrors, values, disabled }: { serverErrors?: Check
     }`;
 
   return (
-    <Form method="post" noValidate ref={formRef} onSubmit={validate} aria-labelledby="details-heading">
+    <Form method="post" action={action} noValidate ref={formRef} onSubmit={validate} aria-labelledby="details-heading">
       <h2 id="details-heading" className="text-lg font-semibold">
         Contact and shipping
       </h2>

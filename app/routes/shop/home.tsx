@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { TrustStrip } from "~/components/shop/trust-strip";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import { PROMO_PAGE } from "~/lib/promo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -76,3 +77,6 @@ export default function Home() {
     </main>
   );
 }
+
+/** A browsing page: the promo popup may show here. */
+export const handle = PROMO_PAGE;

@@ -9,6 +9,7 @@ import { RelatedProducts, RelatedProductsSkeleton } from "~/components/shop/prod
 import { productJsonLd } from "~/lib/product-json-ld";
 import { jsonLd, seo, siteOf } from "~/lib/seo";
 import type { Route } from "./+types/product";
+import { PROMO_PAGE } from "~/lib/promo";
 
 /**
  * One template for every product (`/products/:slug`, and `/product` for the main console), driven by
@@ -79,3 +80,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** A browsing page: the promo popup may show here. */
+export const handle = PROMO_PAGE;

@@ -3,6 +3,7 @@ import { listPublishedProducts } from "@server/catalog/products";
 import { ProductCard } from "~/components/shop/product-card";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/products";
+import { PROMO_PAGE } from "~/lib/promo";
 
 export async function loader() {
   return { products: await listPublishedProducts() };
@@ -37,3 +38,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** A browsing page: the promo popup may show here. */
+export const handle = PROMO_PAGE;

@@ -1,0 +1,15 @@
+/** The footer's link lists; the mobile menu repeats them, so a phone reaches every page without scrolling to the footer. */
+export const QUICK_LINKS = [
+  { to: "/product", label: "Shop the R36S" },
+  { to: "/products", label: "All Products" },
+  { to: "/blog", label: "Blog" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/contact", label: "Contact" },
+];
+
+export const POLICY_LINKS = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/refund-policy", label: "Refund Policy" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+  { to: "/shipping-policy", label: "Shipping Policy" },
+];
