@@ -263,9 +263,10 @@ export async function clearCart(cartId: string): Promise<HeldLine[]> {
   const removed = await db()
     .delete(cartLines)
     .where(eq(cartLines.cartId, cartId))
-    .returning({ variantId: cartLines.variantId, quantity: cartLines.quantity });
+    .returning({ variantId: cartLines.variantId, quantity: cartLines.quantity, createdAt: cartLines.createdAt });
   await touch(cartId);
-  return removed;
+  // In the cart's own order (oldest first), which DELETE ... RETURNING does not promise.
+  return removed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(({ variantId, quantity }) => ({ variantId, quantity }));
 }
 
 /**
@@ -281,9 +282,11 @@ export async function restoreLines(cartId: string, lines: HeldLine[]): Promise<v
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(inArray(productVariants.id, lines.map((l) => l.variantId)), eq(products.status, "published")));
   const productOf = new Map(known.map((v) => [v.id, v.productId]));
-  const values = lines.flatMap((l) => {
+  // A millisecond apart, so the lines come back in the order they had (the cart lists oldest first).
+  const start = Date.now();
+  const values = lines.flatMap((l, i) => {
     const productId = productOf.get(l.variantId);
-    return productId ? [{ cartId, productId, variantId: l.variantId, quantity: l.quantity }] : [];
+    return productId ? [{ cartId, productId, variantId: l.variantId, quantity: l.quantity, createdAt: new Date(start + i) }] : [];
   });
   if (values.length === 0) return;
   await db()
