@@ -198,8 +198,8 @@ describe("checkout with the test provider", () => {
 
     // Someone else opens the same link (sent to them, or planted in a page they visit).
     const stranger = await cartWith([{ variantId: orange.id, quantity: 2 }]);
-    const seen = await successLoader({ request: new Request(returnPage, { headers: { Cookie: stranger.cookie } }), params: {}, context: {} } as never);
-    expect(seen.order?.status).toBe("processing");
+    const seen = answer(await successLoader({ request: new Request(returnPage, { headers: { Cookie: stranger.cookie } }), params: {}, context: {} } as never));
+    expect((seen.body as { order: { status: string } | null }).order?.status).toBe("processing");
     expect((await readCart(stranger.cartId)).count).toBe(2);
 
     // The shopper who paid, on the device that checked out: emptied.
