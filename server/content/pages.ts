@@ -3,7 +3,9 @@ import path from "node:path";
 import matter from "gray-matter";
 import { marked } from "marked";
 import { z } from "zod";
+import type { PricingSettings } from "../pricing";
 import type { ShopSettings } from "./settings";
+import { fillShippingTables } from "./shipping-tables";
 
 /** Policy pages and the FAQ live as Markdown with front matter under content/. */
 const contentDir = path.resolve(process.cwd(), "content");
@@ -27,7 +29,8 @@ function fill(text: string, s: ShopSettings): string {
     .replaceAll("{{address}}", s.address);
 }
 
-export async function loadPolicy(slug: PolicySlug, s: ShopSettings): Promise<PolicyPage> {
+/** A policy page; the Shipping Policy's zone tables are written from the shipping settings. */
+export async function loadPolicy(slug: PolicySlug, s: ShopSettings, pricing: PricingSettings): Promise<PolicyPage> {
   const file = await fs.readFile(path.join(contentDir, `${slug}.md`), "utf8");
   const parsed = matter(file);
   const front = policyFront.parse(parsed.data);
@@ -37,7 +40,7 @@ export async function loadPolicy(slug: PolicySlug, s: ShopSettings): Promise<Pol
     description: front.description,
     effectiveDate: front.effectiveDate.toISOString(),
     // Our own files, not user input: rendered as written.
-    html: await marked.parse(fill(parsed.content, s)),
+    html: await marked.parse(fillShippingTables(fill(parsed.content, s), pricing)),
   };
 }
 

@@ -17,3 +17,4 @@ export * from "../marketing/schema";
 export * from "../media/schema";
 export * from "../orders/schema";
 export * from "../payments/schema";
+export * from "../pricing/schema";

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { loadPolicy, POLICY_SLUGS } from "@server/content/pages";
 import { getShopSettings } from "@server/content/settings";
+import { pricingSettings } from "@server/pricing/store";
 import { seo } from "~/lib/seo";
 import { formatLongDate } from "~/lib/dates";
 import type { Route } from "./+types/policy";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/policy";
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = z.enum(POLICY_SLUGS).safeParse(new URL(request.url).pathname.replace(/^\/|\/$/g, ""));
   if (!slug.success) throw data(null, { status: 404 });
-  return { page: await loadPolicy(slug.data, await getShopSettings()) };
+  const [shop, pricing] = await Promise.all([getShopSettings(), pricingSettings()]);
+  return { page: await loadPolicy(slug.data, shop, pricing) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

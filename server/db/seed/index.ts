@@ -8,6 +8,7 @@ import { handheldSvg } from "../../media/artwork";
 import { storeImage } from "../../media/renditions";
 import { sanitizeRichText } from "../../content/sanitize";
 import { DEFAULT_SETTINGS } from "../../content/settings";
+import { seedPricing } from "../../pricing/store";
 import { seedPost } from "./blog";
 import { seedProducts } from "./products";
 import { seedReviews } from "./reviews";
@@ -80,6 +81,7 @@ export async function seed() {
     .insert(settings)
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
+  await db().transaction(seedPricing);
   // Created a minute apart, oldest first, so the list shows them in the seed file's order.
   const base = Date.UTC(2026, 0, 1);
   for (const [i, p] of [...seedProducts].reverse().entries()) {
