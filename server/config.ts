@@ -51,6 +51,12 @@ const schema = z.object({
   TRUST_PROXY: optionalString,
   /** Checkout attempts (payment sessions opened) per client address in 10 minutes. */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Units of one colour one order may hold (the cart says so). */
+  ORDER_MAX_PER_COLOUR: z.coerce.number().int().min(1).max(999).default(10),
+  /** Units one order may hold across its colours. */
+  ORDER_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Units one client address may hold in unpaid checkouts at once (reservations not yet lapsed). */
+  CHECKOUT_MAX_HELD_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

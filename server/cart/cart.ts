@@ -6,7 +6,7 @@ import { productVariants, products } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
-import { orderTotalRefusal } from "../orders/limits";
+import { orderCaps, orderLinesRefusal } from "../orders/limits";
 
 /**
  * The server cart (DESIGN.md section 7: persisted, merged on sign-in). A visitor's cart is named by
@@ -191,17 +191,16 @@ async function currentQuantity(cartId: string, variantId: string): Promise<numbe
 }
 
 /**
- * Refuses a change that would take the cart's total above what one order may charge: the cart's
- * other lines plus this colour at `quantity` units of `unitPriceCents`.
+ * Refuses a change that would make the cart an order checkout must refuse (per-colour and per-order
+ * unit caps, maximum total): the cart's other lines plus this colour at `quantity` units.
  */
-async function assertTotalAllowed(cartId: string, variantId: string, quantity: number, unitPriceCents: number) {
+async function assertOrderAllowed(cartId: string, variantId: string, quantity: number, unitPriceCents: number) {
   const others = await db()
-    .select({ quantity: cartLines.quantity, priceCents: products.priceCents })
+    .select({ quantity: cartLines.quantity, unitPriceCents: products.priceCents })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(eq(cartLines.cartId, cartId), ne(cartLines.variantId, variantId), eq(products.status, "published")));
-  const total = others.reduce((sum, l) => sum + l.priceCents * l.quantity, quantity * unitPriceCents);
-  const refusal = orderTotalRefusal(total);
+  const refusal = orderLinesRefusal([...others, { quantity, unitPriceCents }]);
   if (refusal) throw new CartError(refusal, 409);
 }
 
@@ -218,7 +217,7 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
     currentQuantity(cartId, variantId),
   ]);
   if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
-  await assertTotalAllowed(cartId, variantId, inCart + quantity, variant.priceCents);
+  await assertOrderAllowed(cartId, variantId, inCart + quantity, variant.priceCents);
   await db()
     .insert(cartLines)
     .values({ cartId, productId: variant.productId, variantId, quantity })
@@ -240,7 +239,7 @@ export async function setLineQuantity(cartId: string, variantId: string, quantit
   if (quantity > inCart) {
     const available = (await availableStock([variantId])).get(variantId) ?? 0;
     if (quantity > available) throw new CartError(stockMessage(available), 409);
-    await assertTotalAllowed(cartId, variantId, quantity, await unitPrice(variantId));
+    await assertOrderAllowed(cartId, variantId, quantity, await unitPrice(variantId));
   }
   await db()
     .update(cartLines)
@@ -318,8 +317,8 @@ export async function createDetachedCart(): Promise<string> {
 
 /**
  * On sign-in: moves a visitor cart's lines into the user's cart (created when missing). Quantities of
- * the same colour add up, capped at what is available (at least 1, so a sold-out line stays visible
- * and checkout explains it). The visitor cart is deleted; clear its cookie with clearVisitorCartCookie().
+ * the same colour add up, capped at what is available and at the per-colour cap (at least 1, so a
+ * sold-out line stays visible and checkout explains it). The visitor cart is deleted; clear its cookie with clearVisitorCartCookie().
  * Returns the user's cart id.
  */
 export async function mergeVisitorCartIntoUser(visitorCartId: string, userId: string): Promise<string> {
@@ -338,12 +337,13 @@ export async function mergeVisitorCartIntoUser(visitorCartId: string, userId: st
         .from(cartLines)
         .where(eq(cartLines.cartId, userCart));
       const owned = new Map(userLines.map((l) => [l.variantId, l.quantity]));
+      const { perColour } = orderCaps();
       const stock = await availableStock(
         visitorLines.map((l) => l.variantId),
         tx,
       );
       for (const line of visitorLines) {
-        const wanted = line.quantity + (owned.get(line.variantId) ?? 0);
+        const wanted = Math.min(line.quantity + (owned.get(line.variantId) ?? 0), perColour);
         const quantity = Math.max(1, Math.min(wanted, stock.get(line.variantId) ?? 0));
         await tx
           .insert(cartLines)

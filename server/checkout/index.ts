@@ -1,4 +1,5 @@
 export {
+  cancelCheckoutForRequest,
   checkCheckoutRateLimit,
   checkoutCartId,
   clearPurchasedCart,

@@ -2,6 +2,7 @@ import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishB
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
+import { clientKeyFor } from "../orders/limits";
 import { abandonOrder, attachPaymentSession, placePendingOrder } from "../orders/place";
 import { RESERVATION_MINUTES } from "../orders/reservations";
 import { paymentProvider, PaymentSetupError } from "../payments";
@@ -42,6 +43,8 @@ export async function startCheckout(input: {
   details: CheckoutDetails;
   /** This shopper's previous unpaid checkout, replaced by this one. */
   supersedeOrderId?: string | null;
+  /** The shopper's address: caps the units it holds in unpaid checkouts (CHECKOUT_MAX_HELD_UNITS). */
+  clientIp?: string | null;
 }): Promise<CheckoutStarted> {
   const cart = input.cartId ? await readCart(input.cartId) : null;
   if (!cart || cart.lines.length === 0) throw new EmptyCartError();
@@ -61,10 +64,9 @@ export async function startCheckout(input: {
     provider: provider.name,
     expiresAt,
     supersedeOrderId: input.supersedeOrderId,
+    clientKey: input.clientIp ? clientKeyFor(input.clientIp) : null,
   });
-  if (order.supersededSessionId) {
-    provider.expireSession(order.supersededSessionId).catch((err: unknown) => log.warn({ err }, "could not expire a replaced payment session"));
-  }
+  if (order.supersededSessionId) expireQuietly(order.supersededSessionId);
   const publicUrl = config().publicUrl;
   let session;
   try {
@@ -77,7 +79,8 @@ export async function startCheckout(input: {
       currency: order.currency,
       expiresAt,
       successUrl: `${publicUrl}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${publicUrl}/cancel`,
+      // Names the order, so the cancel page releases this checkout's units (and no other's).
+      cancelUrl: `${publicUrl}/cancel?order=${order.id}`,
     });
   } catch (err) {
     await abandonOrder(order.id, "The payment session could not be opened");
@@ -91,6 +94,13 @@ export async function startCheckout(input: {
     throw new NoCheckoutUrlError();
   }
   return { orderId: order.id, orderNumber: order.number, sessionId: session.id, paymentUrl: session.url };
+}
+
+/** Closes a payment session nobody should pay any more; best effort (it lapses by itself anyway). */
+function expireQuietly(sessionId: string) {
+  paymentProvider()
+    .expireSession(sessionId)
+    .catch((err: unknown) => log.warn({ err }, "could not expire an abandoned payment session"));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -127,9 +137,10 @@ export async function startCheckoutForRequest(
   request: Request,
   userId: string | null,
   details: CheckoutDetails,
+  clientIp: string,
 ): Promise<CheckoutStarted & { setCookie: string }> {
   const [cartId, previous] = await Promise.all([checkoutCartId(request, userId), pendingCheckout(request)]);
-  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null });
+  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null, clientIp });
   const mark = isBuyNowCheckout(request) ? BUY_NOW_MARK : "";
   return { ...started, setCookie: await pendingCheckoutCookie().serialize(`${started.orderId}${mark}`) };
 }
@@ -146,4 +157,18 @@ export async function clearPurchasedCart(request: Request, userId: string | null
   if (pending.buyNow) return [await finishBuyNow(request)];
   await clearCartForRequest(request, userId);
   return [];
+}
+
+/**
+ * The shopper left the payment page by its cancel link (`/cancel?order=…`): when the link names the
+ * checkout their own cookie names, that order is cancelled and its units released at once instead of
+ * in 30 minutes. Requiring both means a link posted elsewhere cancels nobody's checkout. Returns the
+ * Set-Cookie that forgets the checkout, or null when there was nothing of theirs to cancel.
+ */
+export async function cancelCheckoutForRequest(request: Request, orderId: string | null): Promise<string | null> {
+  const pending = await pendingCheckout(request);
+  if (!orderId || pending?.orderId !== orderId) return null;
+  const cancelled = await abandonOrder(orderId, "Cancelled at the payment page", "customer");
+  if (cancelled?.sessionId) expireQuietly(cancelled.sessionId);
+  return pendingCheckoutCookie().serialize("", { maxAge: 0 });
 }

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { productVariants } from "../catalog/schema";
 import { orders } from "../orders/schema";
 
@@ -17,9 +18,12 @@ export const stockReservations = pgTable(
     quantity: integer("quantity").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
+    /** An opaque key (HMAC) of the client address that took it: caps what one client holds. */
+    clientKey: text("client_key"),
   },
   (t) => [
     index("stock_reservations_active_idx").on(t.variantId, t.expiresAt),
     index("stock_reservations_order_idx").on(t.orderId),
+    index("stock_reservations_client_idx").on(t.clientKey, t.expiresAt).where(sql`${t.releasedAt} is null`),
   ],
 );

@@ -5,9 +5,9 @@ import { db, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
-import { OrderLimitError, orderTotalRefusal } from "./limits";
+import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "./limits";
 import { newOrderNumber } from "./number";
-import { insertReservations, lockVariants, releaseReservations, reservedUnits } from "./reservations";
+import { heldUnitsOfClient, insertReservations, lockVariants, releaseReservations, reservedUnits } from "./reservations";
 
 /** A cart line priced from the catalogue by the server (never by the request). */
 export type PricedLine = {
@@ -85,7 +85,8 @@ export async function cancelPendingOrder(tx: Tx, orderId: string, reason: string
  * are locked first; if any colour is short, OutOfStockError lists every shortage and nothing is
  * written. `supersedeOrderId` is this shopper's previous unpaid checkout: it is cancelled first so
  * its units count for the new one (a shopper going back from the payment page is not blocked by
- * their own reservation).
+ * their own reservation). `clientKey` names the client (clientKeyFor): the units it holds in unpaid
+ * checkouts are capped, so one script cannot reserve the shop's stock (OrderLimitError).
  */
 export async function placePendingOrder(input: {
   lines: PricedLine[];
@@ -94,16 +95,22 @@ export async function placePendingOrder(input: {
   provider: string;
   expiresAt: Date;
   supersedeOrderId?: string | null;
+  clientKey?: string | null;
 }): Promise<PlacedOrder> {
   const { lines, shipping } = input;
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  // The cart refuses this too, but prices may have risen since the lines were added.
-  const refusal = orderTotalRefusal(subtotalCents + SHIPPING_CENTS);
+  // The cart refuses these too, but prices may have risen or the caps changed since.
+  const refusal = orderLinesRefusal(lines, SHIPPING_CENTS);
   if (refusal) throw new OrderLimitError(refusal);
   const placed = await db().transaction(async (tx) => {
     const superseded = input.supersedeOrderId
       ? await cancelPendingOrder(tx, input.supersedeOrderId, "Replaced by a new checkout", "customer")
       : null;
+    if (input.clientKey) {
+      const held = await heldUnitsOfClient(tx, input.clientKey);
+      const tooMany = heldUnitsRefusal(held, lines.reduce((n, l) => n + l.quantity, 0));
+      if (tooMany) throw new OrderLimitError(tooMany);
+    }
     const variantIds = lines.map((l) => l.variantId);
     const stock = await lockVariants(tx, variantIds);
     const reserved = await reservedUnits(tx, variantIds);
@@ -141,7 +148,7 @@ export async function placePendingOrder(input: {
         quantity: l.quantity,
       })),
     );
-    await insertReservations(tx, order.id, lines, input.expiresAt);
+    await insertReservations(tx, order.id, lines, input.expiresAt, input.clientKey ?? null);
     await recordOrderEvent(
       tx,
       { orderId: order.id, actor: "customer", type: "created", toStatus: "pending", note: "Checkout started; units reserved." },
@@ -166,8 +173,13 @@ export async function attachPaymentSession(orderId: string, sessionId: string) {
   await db().update(orders).set({ providerSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId));
 }
 
-/** The payment session could not be opened: the order is cancelled and its units released. */
-export async function abandonOrder(orderId: string, reason: string) {
-  await db().transaction((tx) => cancelPendingOrder(tx, orderId, reason, "system"));
+/**
+ * Cancels an unpaid order and releases its units at once: the payment session could not be opened
+ * (actor "system"), or the shopper cancelled at the payment page ("customer"). Returns the order's
+ * payment session when it was still pending, else null.
+ */
+export async function abandonOrder(orderId: string, reason: string, actor: "system" | "customer" = "system") {
+  const row = await db().transaction((tx) => cancelPendingOrder(tx, orderId, reason, actor));
   invalidateCatalog();
+  return row;
 }

@@ -58,8 +58,31 @@ export async function insertReservations(
   orderId: string,
   items: { variantId: string; quantity: number }[],
   expiresAt: Date,
+  clientKey: string | null,
 ) {
-  await tx.insert(stockReservations).values(items.map((i) => ({ orderId, variantId: i.variantId, quantity: i.quantity, expiresAt })));
+  await tx
+    .insert(stockReservations)
+    .values(items.map((i) => ({ orderId, variantId: i.variantId, quantity: i.quantity, expiresAt, clientKey })));
+}
+
+/**
+ * Units the client `clientKey` holds in active reservations. Takes a transaction-scoped lock on the
+ * key first, so two checkouts of one client at once are counted one after the other (the variant
+ * locks do not serialise them when they reserve different colours).
+ */
+export async function heldUnitsOfClient(tx: Tx, clientKey: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`);
+  const [row] = await tx
+    .select({ units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.clientKey, clientKey),
+        isNull(stockReservations.releasedAt),
+        sql`${stockReservations.expiresAt} > now()`,
+      ),
+    );
+  return row?.units ?? 0;
 }
 
 /** Gives an order's held units back (or marks them consumed by a payment); returns how many rows. */

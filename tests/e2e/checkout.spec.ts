@@ -127,6 +127,7 @@ test.describe("buying", () => {
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
     await expect(page.getByTestId("cart-line")).toContainText("Purple");
+    await expect(page.getByTestId("cart-limits")).toHaveText("Up to 10 of each colour and 20 items per order.");
   });
 
   test("the success page and the other result pages", async ({ page }) => {

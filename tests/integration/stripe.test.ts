@@ -60,7 +60,7 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     expect(p.get("customer_email")).toBe("buyer1@example.com");
     expect(p.get("client_reference_id")).toBe(started.orderId);
     expect(p.get("success_url")).toBe("http://localhost:3000/checkout-success?session_id={CHECKOUT_SESSION_ID}");
-    expect(p.get("cancel_url")).toBe("http://localhost:3000/cancel");
+    expect(p.get("cancel_url")).toBe(`http://localhost:3000/cancel?order=${started.orderId}`);
     expect(call.headers["idempotency-key"]).toBe(`checkout-session-${started.orderId}`);
     const [hold] = await db().select().from(stockReservations).where(eq(stockReservations.orderId, started.orderId));
     expect(Number(p.get("expires_at"))).toBe(Math.floor(hold.expiresAt.getTime() / 1000));

@@ -13,6 +13,7 @@ import {
   type HeldLine,
 } from "@server/cart";
 import { isDocumentRequest, refererPath } from "@server/http/request";
+import { orderCaps } from "@server/orders/limits";
 import { ResponsiveImage } from "~/components/shop/responsive-image";
 import { useToast } from "~/components/ui/toast";
 import { BUY_NOW_CHECKOUT } from "~/lib/checkout-form";
@@ -22,7 +23,8 @@ import type { Route } from "./+types/cart";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  return { cart: await getCartForRequest(request, user?.id ?? null) };
+  const { perColour, perOrder } = orderCaps();
+  return { cart: await getCartForRequest(request, user?.id ?? null), limits: { perColour, perOrder } };
 }
 
 export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[] } | { ok: false; error: string };
@@ -142,9 +144,12 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       {pageError ? <ErrorNote message={pageError} /> : null}
       <ul className="mt-6 divide-y divide-gray-200 border-y border-gray-200">
         {lines.map((line) => (
-          <CartLineRow key={line.variantId} line={line} />
+          <CartLineRow key={line.variantId} line={line} perColour={loaderData.limits.perColour} />
         ))}
       </ul>
+      <p className="mt-3 text-sm text-gray-600" data-testid="cart-limits">
+        Up to {loaderData.limits.perColour} of each colour and {loaderData.limits.perOrder} items per order.
+      </p>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <clearFetcher.Form method="post">
           <input type="hidden" name="intent" value="clear" />
@@ -177,7 +182,7 @@ function ErrorNote({ message }: { message: string }) {
   );
 }
 
-function CartLineRow({ line }: { line: CartLine }) {
+function CartLineRow({ line, perColour }: { line: CartLine; perColour: number }) {
   const fetcher = useFetcher<CartActionData>({ key: lineKey(line) });
   const name = `${line.title} ${line.variantName}`;
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -235,6 +240,7 @@ function CartLineRow({ line }: { line: CartLine }) {
               type="submit"
               name="quantity"
               value={line.quantity + 1}
+              disabled={line.quantity >= perColour}
               aria-label={`Increase quantity of ${name}`}
               className={buttonClass}
             >

@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const user = await getSessionUser(request);
-    const started = await startCheckoutForRequest(request, user?.id ?? null, parsed.data);
+    const started = await startCheckoutForRequest(request, user?.id ?? null, parsed.data, context.clientIp);
     const headers = { "Set-Cookie": started.setCookie };
     if (isDocumentRequest(request)) return redirect(started.paymentUrl, { status: 303, headers });
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_reservations" ADD COLUMN "client_key" text;--> statement-breakpoint
+CREATE INDEX "stock_reservations_client_idx" ON "stock_reservations" USING btree ("client_key","expires_at") WHERE "stock_reservations"."released_at" is null;
