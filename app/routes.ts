@@ -46,6 +46,8 @@ export default [
     route("admin/orders/:id", "routes/admin/order-detail.tsx"),
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/products/:id", "routes/admin/product-editor.tsx"),
+    route("admin/discounts", "routes/admin/discounts.tsx"),
+    route("admin/discounts/:id", "routes/admin/discount-editor.tsx"),
     route("admin/posts", "routes/admin/posts.tsx"),
     route("admin/posts/editor/new", "routes/admin/post-editor.tsx", { id: "admin-post-new" }),
     route("admin/posts/editor/:id", "routes/admin/post-editor.tsx", { id: "admin-post-edit" }),

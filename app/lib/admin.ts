@@ -11,6 +11,7 @@ export function adminTitle(pathname: string): string {
     ["/admin/dashboard", "Dashboard"],
     ["/admin/orders", "Orders"],
     ["/admin/products", "Products"],
+    ["/admin/discounts", "Discounts"],
     ["/admin/posts", "Blog Posts"],
     ["/admin/audit", "Audit Log"],
   ];

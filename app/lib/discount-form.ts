@@ -119,3 +119,83 @@ export type DiscountInput = z.output<typeof discountFormSchema>;
 export function parseDiscountForm(form: FormData) {
   return discountFormSchema.safeParse(nestFormData(form));
 }
+
+/** What the editor's controls show: strings as typed, lists of ticked boxes. */
+export type DiscountFormValues = {
+  code: string;
+  title: string;
+  kind: DiscountKind;
+  percentOff: string;
+  amounts: Record<string, string>;
+  minSubtotals: Record<string, string>;
+  freeShippingMarkets: string[];
+  startsAt: string;
+  endsAt: string;
+  usageLimit: string;
+  oncePerCustomer: boolean;
+  appliesTo: "all" | "products";
+  productIds: string[];
+};
+
+/** A stored code as the editor shows it (minor units as "12.50", instants as UTC "2026-12-01T09:00"). */
+export type StoredDiscount = {
+  code: string;
+  title: string;
+  kind: DiscountKind;
+  percentOff: number | null;
+  amounts: Record<string, number>;
+  minSubtotals: Record<string, number>;
+  freeShippingMarkets: string[] | null;
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  usageLimit: number | null;
+  oncePerCustomer: boolean;
+  productIds: string[] | null;
+};
+
+const decimal = (byCurrency: Record<string, number>) => Object.fromEntries(Object.entries(byCurrency).map(([c, minor]) => [c, (minor / 100).toFixed(2)]));
+const utcInput = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 16) : "");
+
+export function discountFormValues(d: StoredDiscount | null): DiscountFormValues {
+  return {
+    code: d?.code ?? "",
+    title: d?.title ?? "",
+    kind: d?.kind ?? "percentage",
+    percentOff: d?.percentOff?.toString() ?? "",
+    amounts: decimal(d?.amounts ?? {}),
+    minSubtotals: decimal(d?.minSubtotals ?? {}),
+    freeShippingMarkets: d?.freeShippingMarkets ?? [],
+    startsAt: utcInput(d?.startsAt ?? null),
+    endsAt: utcInput(d?.endsAt ?? null),
+    usageLimit: d?.usageLimit?.toString() ?? "",
+    oncePerCustomer: d?.oncePerCustomer ?? false,
+    appliesTo: d?.productIds ? "products" : "all",
+    productIds: d?.productIds ?? [],
+  };
+}
+
+/** The submitted form as typed, to show again next to its messages. */
+export function submittedDiscountValues(form: FormData): DiscountFormValues {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, 200) : "";
+  };
+  const byCurrency = (prefix: string) =>
+    Object.fromEntries([...form.keys()].filter((k) => k.startsWith(`${prefix}.`) && CURRENCY.test(k.slice(prefix.length + 1))).map((k) => [k.slice(prefix.length + 1), text(k)]));
+  const kind = text("kind");
+  return {
+    code: text("code"),
+    title: text("title"),
+    kind: (DISCOUNT_KINDS as readonly string[]).includes(kind) ? (kind as DiscountKind) : "percentage",
+    percentOff: text("percentOff"),
+    amounts: byCurrency("amounts"),
+    minSubtotals: byCurrency("minSubtotals"),
+    freeShippingMarkets: form.getAll("freeShippingMarkets").filter((v): v is string => typeof v === "string"),
+    startsAt: text("startsAt"),
+    endsAt: text("endsAt"),
+    usageLimit: text("usageLimit"),
+    oncePerCustomer: text("oncePerCustomer") === "on",
+    appliesTo: text("appliesTo") === "products" ? "products" : "all",
+    productIds: form.getAll("productIds").filter((v): v is string => typeof v === "string"),
+  };
+}

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/errors";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
 import { discountCodes, discountUses } from "./schema";
+import { DEFAULT_MARKETS } from "../pricing";
 import type { DiscountDefinition } from "./rules";
 import { normalizeDiscountCode, type DiscountInput } from "~/lib/discount-form";
 
@@ -94,9 +95,16 @@ export async function getDiscount(id: string): Promise<(DiscountDefinition & { u
   return { ...row, uses: Number(uses) };
 }
 
-/** The products a code may be limited to, for the editor's choices. */
-export async function productChoices(): Promise<{ id: string; title: string }[]> {
-  return db().select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.title));
+/** What the editor offers: the products a code may be limited to, the currencies and zones of the markets. */
+export async function discountEditorChoices() {
+  const productRows = await db().select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.title));
+  // The seeded markets until the merchant's market settings (issue 12) are read from the database.
+  const markets = DEFAULT_MARKETS.filter((m) => m.enabled);
+  return {
+    products: productRows,
+    currencies: ["USD", ...new Set(markets.map((m) => m.currency).filter((c) => c !== "USD"))],
+    zones: markets.map((m) => ({ id: m.id, name: m.name })),
+  };
 }
 
 /** A save the editor explains next to a field. */

@@ -65,7 +65,7 @@ test.describe("admin route matrix", () => {
 
   test("covers the admin routes of the route table", () => {
     expect(ROUTES.length).toBeGreaterThanOrEqual(10);
-    for (const p of ["/admin/dashboard", "/admin/orders", "/admin/products", "/admin/posts", "/admin/audit", "/api/admin/ai"]) {
+    for (const p of ["/admin/dashboard", "/admin/orders", "/admin/products", "/admin/discounts", "/admin/posts", "/admin/audit", "/api/admin/ai"]) {
       expect(ROUTES.some((r) => r.path === p || r.path.startsWith(`${p}/`))).toBe(true);
     }
   });

@@ -4,6 +4,7 @@ const paths = {
   orders: "M6 2h12l2 4v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6l2-4Zm-2 4h16M9 10h6",
   products: "M21 8 12 3 3 8v8l9 5 9-5V8Zm-18 0 9 5 9-5M12 13v8",
   posts: "M4 4h16v16H4zM8 8h8M8 12h8M8 16h5",
+  discounts: "M3 12V4h8l10 10-8 8L3 12Zm5-4h.01M15 9l-6 6",
   audit: "M9 4h6a1 1 0 0 1 1 1v1H8V5a1 1 0 0 1 1-1ZM6 6h12v15H6zM9 11h6M9 15h6",
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10",
   menu: "M4 7h16M4 12h16M4 17h16",

@@ -22,6 +22,7 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
   { to: "/admin/orders", label: "Orders", icon: "orders" },
   { to: "/admin/products", label: "Products", icon: "products" },
+  { to: "/admin/discounts", label: "Discounts", icon: "discounts" },
   { to: "/admin/posts", label: "Blog Posts", icon: "posts" },
   { to: "/admin/audit", label: "Audit Log", icon: "audit" },
 ];
