@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -20,8 +21,22 @@ export type Instance = {
 export const TEST_SECRET = "system-test-secret-system-test-secret-0123";
 export const TEST_ADMIN = { email: "ops-admin@example.com", password: "a-long-system-test-password" };
 
-let nextPort = 3600 + (process.pid % 200) * 2;
-export const freePort = () => nextPort++;
+/**
+ * A port nobody listens on, chosen by the OS. A fixed range derived from the pid collided across the
+ * engineers running system tests on this machine at once: an instance that could not bind exited,
+ * and /readyz was answered by someone else's shop on another database.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -35,7 +50,7 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
 /** Starts one instance on `databaseUrl` and waits until /readyz says the database is reachable. */
 export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("system tests need a production build: run `npx react-router build` first");
-  const port = freePort();
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-system-"));
   let output = "";
   const child = spawn("node", ["scripts/serve.mjs"], {
@@ -59,8 +74,13 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://localhost:${port}`;
   try {
-    // An exit ends the wait at once (waitFor treats a throwing check as "not yet").
-    await waitFor(async () => child.exitCode !== null || (await fetch(`${url}/readyz`)).ok, `instance on port ${port}`, 120_000);
+    // An exit ends the wait at once (waitFor treats a throwing check as "not yet"). Its own "shop
+    // ready" line first: only then is the process answering on the port this one.
+    await waitFor(
+      async () => child.exitCode !== null || (output.includes("shop ready") && (await fetch(`${url}/readyz`)).ok),
+      `instance on port ${port}`,
+      120_000,
+    );
     if (child.exitCode !== null) throw new Error(`instance exited early:\n${output}`);
   } catch (err) {
     child.kill("SIGKILL");
