@@ -64,6 +64,7 @@ export default [
   route("api/admin/orders/events", "routes/api/admin-order-events.ts"),
   route("api/admin/posts/image", "routes/api/admin-post-image.ts"),
   route("api/admin/products/images", "routes/api/admin-product-images.ts"),
+  route("api/admin/media", "routes/api/admin-media.ts"),
   route("api/admin/ai", "routes/api/admin-ai.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),
   route("robots.txt", "routes/api/robots.ts"),

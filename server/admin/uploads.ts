@@ -1,5 +1,5 @@
 import { storeImage } from "../media/renditions";
-import type { StoredImage } from "~/lib/images";
+import { altTextSchema, type StoredImage } from "~/lib/images";
 
 /** Upload limits of the admin image uploader. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -36,8 +36,11 @@ function altFromName(name: string): string {
   return name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").trim().slice(0, 120);
 }
 
-/** Checks every file first (count, size, real type), then stores each as WebP renditions. */
-export async function storeUploadedImages(files: File[]): Promise<StoredImage[]> {
+/**
+ * Checks every file first (count, size, real type), then stores each as WebP renditions, described
+ * by `alt` or, without one, by its file name.
+ */
+export async function storeUploadedImages(files: File[], alt?: string): Promise<StoredImage[]> {
   if (files.length === 0) throw new UploadError("Choose at least one image.", 400);
   if (files.length > MAX_IMAGES_PER_UPLOAD) throw new UploadError(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, 400);
   const checked: { file: File; bytes: Buffer }[] = [];
@@ -50,7 +53,7 @@ export async function storeUploadedImages(files: File[]): Promise<StoredImage[]>
   const stored: StoredImage[] = [];
   for (const { file, bytes } of checked) {
     try {
-      stored.push(await storeImage(bytes, file.name.slice(0, 200), altFromName(file.name)));
+      stored.push(await storeImage(bytes, file.name.slice(0, 200), alt ?? altFromName(file.name)));
     } catch {
       throw new UploadError(`${file.name} could not be read as an image.`, 415);
     }
@@ -59,21 +62,37 @@ export async function storeUploadedImages(files: File[]): Promise<StoredImage[]>
 }
 
 /**
- * The admin upload endpoints' request handling: a body of at most `maxFiles` images in multipart
- * field `field`, refused by its declared length before it is read, then checked and stored.
+ * Reads an upload request: a body of at most `maxFiles` images in multipart field `field`, refused by
+ * its declared length before it is read.
  */
-export async function storeImagesFromRequest(request: Request, field: string, maxFiles: number): Promise<StoredImage[]> {
+async function readUpload(request: Request, field: string, maxFiles: number): Promise<{ files: File[]; form: FormData }> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (!length) throw new UploadError("Send the images as multipart form data.", 400);
   if (length > maxFiles * MAX_IMAGE_BYTES + 64 * 1024) {
     throw new UploadError(maxFiles === 1 ? "The image is too large: up to 8 MB." : `Upload at most ${maxFiles} images of up to 8 MB each.`, 413);
   }
-  let files: File[];
+  let form: FormData;
   try {
-    files = (await request.formData()).getAll(field).filter((f): f is File => typeof f !== "string");
+    form = await request.formData();
   } catch {
     throw new UploadError("Send the images as multipart form data.", 400);
   }
+  const files = form.getAll(field).filter((f): f is File => typeof f !== "string");
   if (files.length > maxFiles) throw new UploadError(maxFiles === 1 ? "Upload one image at a time." : `Upload at most ${maxFiles} images at a time.`, 400);
+  return { files, form };
+}
+
+/** The admin upload endpoints' request handling: read, checked and stored. */
+export async function storeImagesFromRequest(request: Request, field: string, maxFiles: number): Promise<StoredImage[]> {
+  const { files } = await readUpload(request, field, maxFiles);
   return storeUploadedImages(files);
+}
+
+/** One image in field `file` with the writer's description in field `alt` (required): an image for a body. */
+export async function storeDescribedImageFromRequest(request: Request): Promise<StoredImage> {
+  const { files, form } = await readUpload(request, "file", 1);
+  const alt = altTextSchema.safeParse(form.get("alt") ?? undefined);
+  if (!alt.success) throw new UploadError(alt.error.issues[0].message, 400);
+  const [image] = await storeUploadedImages(files, alt.data);
+  return image;
 }

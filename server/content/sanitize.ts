@@ -16,7 +16,7 @@ const options: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
-    img: ["src", "alt", "title", "width", "height", "loading"],
+    img: ["src", "srcset", "sizes", "alt", "title", "width", "height", "loading"],
     iframe: ["src", "width", "height", "title", "allow", "allowfullscreen", "frameborder"],
     "*": ["class", "style"],
     td: ["colspan", "rowspan"],

@@ -8,9 +8,16 @@ import { signInAsAdmin } from "./shop-steps";
 
 /** The outside hosts a document points at: YouTube's player and an image host, answered locally. */
 async function stubOutsideHosts(context: BrowserContext) {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  const png = await sharp({
+    create: { width: 8, height: 8, channels: 3, background: "#c2410c" },
+  })
+    .png()
+    .toBuffer();
   await context.route("https://www.youtube.com/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Video</title><body><p>Video player</p></body></html>' }),
+    route.fulfill({
+      contentType: "text/html",
+      body: '<!doctype html><html lang="en"><title>Video</title><body><p>Video player</p></body></html>',
+    }),
   );
   await context.route("https://images.example/**", (route) => route.fulfill({ contentType: "image/png", body: png }));
 }
@@ -32,6 +39,7 @@ async function insertVideo(page: Page, url: string) {
 async function insertImageByUrl(page: Page, url: string, alt: string) {
   await page.getByRole("button", { name: "Image", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Insert image" });
+  await dialog.getByRole("tab", { name: "Web address" }).click();
   await dialog.getByLabel("Image URL").fill(url);
   await dialog.getByLabel("Description (alt text)").fill(alt);
   await dialog.getByRole("button", { name: "Insert" }).click();
@@ -123,7 +131,9 @@ test("Markdown the visual editor cannot keep is named, and the writer may stay i
   await source.fill(table);
   await expect(page.getByRole("status").filter({ hasText: "Not kept when saved" })).toHaveText("Not kept when saved: tables.");
   await page.getByRole("group", { name: "Editor mode" }).getByRole("button", { name: "Visual" }).click();
-  const warning = page.getByRole("alertdialog", { name: "The visual editor cannot keep all of this Markdown" });
+  const warning = page.getByRole("alertdialog", {
+    name: "The visual editor cannot keep all of this Markdown",
+  });
   await expect(warning).toContainText("Switching now would change or drop: tables.");
   await expectAccessible(page);
   await warning.getByRole("button", { name: "Stay in Markdown" }).click();
@@ -148,8 +158,24 @@ function seeded(seed: number) {
 /** Documents built from everything the editor can hold, in random combinations. */
 function corpus(count: number): string[] {
   const rand = seeded(18);
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
-  const words = ["pocket", "consoles", "3.5 inch", "battery", "2 * 3 = 6", "snake_case_name", "&lt;b&gt;not bold&lt;/b&gt;", "AT&amp;T", "&amp;copy; kept", "[not](a link)", "#hashtag", "1. not a list", "back\\slash", "`tick`", "> not a quote"];
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
+  const words = [
+    "pocket",
+    "consoles",
+    "3.5 inch",
+    "battery",
+    "2 * 3 = 6",
+    "snake_case_name",
+    "&lt;b&gt;not bold&lt;/b&gt;",
+    "AT&amp;T",
+    "&amp;copy; kept",
+    "[not](a link)",
+    "#hashtag",
+    "1. not a list",
+    "back\\slash",
+    "`tick`",
+    "> not a quote",
+  ];
   const inline = (): string => {
     const text = pick(words);
     return pick([
@@ -194,8 +220,8 @@ test("a corpus of documents comes back from Visual -> Markdown -> Visual with th
   await openNewPost(page);
   const handWritten = [
     '<h1>Title</h1><h2 style="text-align: center">Centred</h2><h3>Three</h3><h4 style="text-align: right">Four</h4>',
-    '<p>Type &lt;b&gt;not bold&lt;/b&gt; and &lt;script&gt;alert(1)&lt;/script&gt; as words</p>',
-    '<ul><li><p>one</p><ul><li><p>nested <strong>bold</strong></p></li></ul></li><li><p>two</p></li></ul>',
+    "<p>Type &lt;b&gt;not bold&lt;/b&gt; and &lt;script&gt;alert(1)&lt;/script&gt; as words</p>",
+    "<ul><li><p>one</p><ul><li><p>nested <strong>bold</strong></p></li></ul></li><li><p>two</p></li></ul>",
     '<p><a href="https://example.com/a?b=1&amp;c=2">query link</a> and <span style="font-size: 1.5rem"><strong>big bold</strong></span></p>',
   ];
   for (const [i, doc] of [...handWritten, ...corpus(24)].entries()) {
@@ -214,5 +240,179 @@ test("a corpus of documents comes back from Visual -> Markdown -> Visual with th
     await switchMode(page, "Visual");
     const after = await editorHtml(page);
     expect(published(after), `document ${i}: ${doc}`).toBe(published(before));
+  }
+});
+
+/** Full-page screenshots to look at, kept with the test's results. */
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({
+    path: test.info().outputPath(`${name}.png`),
+    fullPage: true,
+  });
+}
+
+/** A photo-sized PNG (so every rendition width is made) in a colour of our own. */
+async function photo(background: string) {
+  return sharp({
+    create: { width: 1200, height: 800, channels: 3, background },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** Drops (or pastes) a file into the editor the way the browser hands one over. */
+async function handOver(page: Page, how: "drop" | "paste", name: string, bytes: Buffer) {
+  await page.getByRole("textbox", { name: "Content" }).evaluate(
+    (el, { how, name, base64 }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type: "image/png" }));
+      if (how === "paste") {
+        el.dispatchEvent(
+          new ClipboardEvent("paste", {
+            clipboardData: transfer,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+        return;
+      }
+      const box = el.getBoundingClientRect();
+      const at = {
+        clientX: box.left + 20,
+        clientY: box.bottom - 10,
+        dataTransfer: transfer,
+        bubbles: true,
+        cancelable: true,
+      };
+      el.dispatchEvent(new DragEvent("dragover", at));
+      el.dispatchEvent(new DragEvent("drop", at));
+    },
+    { how, name, base64: bytes.toString("base64") },
+  );
+}
+
+/** An uploaded body image: the largest WebP rendition, every rendition in srcset, its size and description. */
+async function expectUploaded(image: ReturnType<Page["locator"]>, alt: string) {
+  await expect(image).toHaveAttribute("alt", alt);
+  await expect(image).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}-960\.webp$/);
+  await expect(image).toHaveAttribute("srcset", /-320\.webp 320w, \/media\/.*-640\.webp 640w, \/media\/.*-960\.webp 960w$/);
+  await expect(image).toHaveAttribute("width", "960");
+  await expect(image).toHaveAttribute("height", "640");
+}
+
+test.describe("uploads", () => {
+  // The refused fake image answers 415, which the browser reports.
+  test.use({ allowedConsoleErrors: [/status of 415/] });
+  test("images reach the body by the image button, drop and paste through the upload pipeline, each with a description", async ({ page }) => {
+    test.setTimeout(120_000);
+    const editor = await openNewPost(page);
+    const title = `Pictures of handhelds ${Date.now()}`;
+    await page.getByLabel("Title").fill(title);
+    await editor.click();
+    await page.keyboard.type("Before the pictures");
+
+    await page.getByRole("button", { name: "Image", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Insert image" });
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Choose an image file to upload");
+    // Bytes decide, not the name: text called .png is refused by the server.
+    await dialog.getByLabel("Image file").setInputFiles({
+      name: "fake.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("<svg onload=alert(1)>not a png at all</svg>"),
+    });
+    await dialog.getByLabel("Description (alt text)").fill("Not really a picture");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("fake.png is not a PNG, JPEG, WebP, GIF or AVIF image.");
+
+    await dialog.getByLabel("Image file").setInputFiles({
+      name: "orange-handheld.png",
+      mimeType: "image/png",
+      buffer: await photo("#c2410c"),
+    });
+    await dialog.getByLabel("Description (alt text)").fill("   ");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog.getByText("Describe the image for readers who cannot see it")).toBeVisible();
+    await expect(dialog.getByLabel("Description (alt text)")).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel("Description (alt text)").fill("An orange handheld on a desk");
+    await expect(dialog.getByText("Describe the image for readers who cannot see it")).toBeHidden();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog).toBeHidden();
+    await expectUploaded(editor.getByRole("img", { name: "An orange handheld on a desk" }), "An orange handheld on a desk");
+    await page.keyboard.type("Typed after the upload");
+    await expect(editor.getByRole("img")).toHaveCount(1);
+
+    await handOver(page, "drop", "teal-handheld.png", await photo("#0f766e"));
+    await expect(dialog.getByText("teal-handheld.png")).toBeVisible();
+    await dialog.getByLabel("Description (alt text)").fill("A teal handheld");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expectUploaded(editor.getByRole("img", { name: "A teal handheld" }), "A teal handheld");
+
+    await editor.getByText("Typed after the upload").click();
+    await handOver(page, "paste", "purple-handheld.png", await photo("#7e22ce"));
+    await expect(dialog.getByText("purple-handheld.png")).toBeVisible();
+    await dialog.getByLabel("Description (alt text)").fill("A purple handheld");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expectUploaded(editor.getByRole("img", { name: "A purple handheld" }), "A purple handheld");
+    await expect(editor.getByRole("img")).toHaveCount(3);
+
+    // Published, the images keep their renditions and size through the server's sanitiser.
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("alertdialog", { name: "Are you ready to publish?" }).getByRole("button", { name: "Yes, Publish" }).click();
+    await expect(page.getByText("Post published successfully", { exact: true })).toBeVisible();
+    await page.goto(`/blog/${title.toLowerCase().replace(/ /g, "-")}`);
+    await expectUploaded(page.locator(".prose-shop").getByRole("img", { name: "A teal handheld" }), "A teal handheld");
+  });
+});
+
+test("the media library finds uploaded images by description, says where each is used, and inserts one", async ({ page }) => {
+  test.setTimeout(120_000);
+  const editor = await openNewPost(page);
+  const title = `Library source ${Date.now()}`;
+  await page.getByLabel("Title").fill(title);
+  await editor.click();
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Insert image" });
+  const description = `A yellow handheld ${Date.now()}`;
+  await dialog.getByLabel("Image file").setInputFiles({
+    name: "yellow.png",
+    mimeType: "image/png",
+    buffer: await photo("#ca8a04"),
+  });
+  await dialog.getByLabel("Description (alt text)").fill(description);
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+
+  // In the product editor, whose description uses the same rich editor.
+  await page.goto("/admin/products/new");
+  const description2 = page.getByRole("textbox", { name: "Description" });
+  await description2.click();
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  await dialog.getByRole("tab", { name: "Media library" }).click();
+  await dialog.getByLabel("Search images").fill(description);
+  await expect(dialog.getByRole("status")).toHaveText("1 image");
+  const item = dialog.getByRole("button", { name: new RegExp(description) });
+  await expect(item).toContainText(`Used in: ${title}`);
+  await dialog.getByLabel("Search images").fill("nothing is called this");
+  await expect(dialog.getByRole("status")).toHaveText("0 images");
+  await dialog.getByLabel("Search images").fill(description.slice(2, 20).toUpperCase());
+  await item.click();
+  await expect(item).toHaveAttribute("aria-pressed", "true");
+  await expect(dialog.getByLabel("Description (alt text)")).toHaveValue(description);
+  await expectAccessible(page);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `media-library-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expectUploaded(description2.getByRole("img", { name: description }), description);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `product-editor-${width}`);
   }
 });

@@ -1,4 +1,5 @@
 import { Node, mergeAttributes, type Extensions } from "@tiptap/core";
+import FileHandler from "@tiptap/extension-file-handler";
 import Image from "@tiptap/extension-image";
 import Placeholder from "@tiptap/extension-placeholder";
 import TextAlign from "@tiptap/extension-text-align";
@@ -49,7 +50,18 @@ const VideoEmbed = Node.create({
   },
 });
 
-export function editorExtensions(placeholder: string): Extensions {
+/** Image formats the upload pipeline accepts (it checks the bytes again on the server). */
+const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"];
+
+/** Uploaded images carry their renditions (srcset) and the size the layout reserves. */
+const BodyImage = Image.extend({
+  addAttributes() {
+    return { ...this.parent?.(), srcset: { default: null }, sizes: { default: null } };
+  },
+});
+
+/** `onImageFile`: an image dropped (at a document position) or pasted into the editor. */
+export function editorExtensions(placeholder: string, onImageFile: (file: File, at?: number) => void): Extensions {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3, 4] },
@@ -63,7 +75,13 @@ export function editorExtensions(placeholder: string): Extensions {
     TextStyle,
     FontSize,
     TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right"] }),
-    Image.configure({ allowBase64: false }),
+    BodyImage.configure({ allowBase64: false }),
+    FileHandler.configure({
+      allowedMimeTypes: IMAGE_TYPES,
+      consumePasteEvent: true,
+      onDrop: (_editor, files, at) => files[0] && onImageFile(files[0], at),
+      onPaste: (_editor, files) => files[0] && onImageFile(files[0]),
+    }),
     VideoEmbed,
     Placeholder.configure({ placeholder }),
   ];

@@ -2,15 +2,14 @@ import type { Editor, JSONContent } from "@tiptap/core";
 import { TextSelection } from "@tiptap/pm/state";
 
 /**
- * Inserts a block (video, image) where the caret is and puts the caret in a new, empty paragraph
+ * Inserts a block (video, image) where the caret is (or at `at`) and puts the caret in a new, empty paragraph
  * right after it. Left alone, Tiptap keeps the new atom selected, and the writer's next keystroke
  * replaces it: an inserted video or image must never be lost to typing the writer did not aim at it.
  */
-export function insertBlock(editor: Editor, node: JSONContent): boolean {
-  return editor
-    .chain()
-    .focus()
-    .insertContent(node)
+export function insertBlock(editor: Editor, node: JSONContent, at?: number): boolean {
+  const chain = editor.chain().focus();
+  // `at`: where a file was dropped, when it differs from the caret.
+  return (at === undefined ? chain.insertContent(node) : chain.insertContentAt(Math.min(at, editor.state.doc.content.size), node))
     .command(({ tr, dispatch }) => {
       const step = tr.steps.at(-1);
       if (!step) return false;

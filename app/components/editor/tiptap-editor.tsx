@@ -2,10 +2,11 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
-import { isImageUrl, isLinkUrl } from "~/lib/url";
+import { isLinkUrl } from "~/lib/url";
 import { videoEmbed } from "~/lib/video";
 import { AiDialog } from "./ai-dialog";
 import { editorExtensions } from "./extensions";
+import { ImageDialog, type ImageRequest } from "./image-dialog";
 import { insertBlock } from "./insert";
 import { htmlToMarkdown, markdownToHtml } from "./markdown";
 import { MarkdownPane } from "./markdown-pane";
@@ -43,6 +44,7 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
   const [html, setHtml] = useState(defaultValue);
   const [urlRequest, setUrlRequest] = useState<UrlRequest | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
+  const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null);
   const [lossy, setLossy] = useState<LossySwitch | null>(null);
   const [unsupported, setUnsupported] = useState<string[]>([]);
   const changed = useRef(onChange);
@@ -55,7 +57,7 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
   };
 
   const editor = useEditor({
-    extensions: editorExtensions("Write your content here..."),
+    extensions: editorExtensions("Write your content here...", (file, at) => setImageRequest({ file, at })),
     content: defaultValue,
     editorProps: {
       attributes: {
@@ -132,17 +134,7 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
         },
       });
     },
-    onImage: () =>
-      setUrlRequest({
-        title: "Insert image",
-        urlLabel: "Image URL",
-        textLabel: "Description (alt text)",
-        submitLabel: "Insert",
-        onSubmit: (url, alt) => {
-          if (isImageUrl(url)) insertBlock(editor, { type: "image", attrs: { src: url, alt } });
-          else toast({ title: "Enter an image address starting with https://", variant: "destructive" });
-        },
-      }),
+    onImage: () => setImageRequest({}),
     onVideo: () =>
       setUrlRequest({
         title: "Insert video",
@@ -201,6 +193,11 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
         cancelLabel={lossy?.to === "markdown" ? "Stay in Visual" : "Stay in Markdown"}
         confirmLabel="Switch anyway"
         onConfirm={() => lossy && enter(lossy.to)}
+      />
+      <ImageDialog
+        request={imageRequest}
+        onClose={() => setImageRequest(null)}
+        onInsert={(image, at) => insertBlock(editor, { type: "image", attrs: image }, at)}
       />
       <UrlDialog request={urlRequest} onClose={() => setUrlRequest(null)} />
       <AiDialog open={aiOpen} onOpenChange={setAiOpen} onInsert={(generated) => editor.chain().focus().insertContent(withoutActiveContent(generated)).run()} />

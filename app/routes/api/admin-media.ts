@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { UploadError, storeDescribedImageFromRequest } from "@server/admin/uploads";
+import { listLibrary } from "@server/media/library";
+import { bodyImage } from "~/lib/images";
+import type { Route } from "./+types/admin-media";
+
+const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters or fewer").default("") });
+
+/** GET /api/admin/media?q= (admins only): the media library, newest first, with where each image is used. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return data({ error: query.error.issues[0].message }, { status: 400, headers: adminHeaders });
+  return data({ images: await listLibrary(query.data.q) }, { headers: adminHeaders });
+}
+
+/**
+ * POST /api/admin/media (admins only): one image in field `file` and its description in `alt`,
+ * checked by its bytes and stored as WebP renditions; answers with what the editor inserts.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: adminHeaders });
+  try {
+    const image = await storeDescribedImageFromRequest(request);
+    return data({ image: bodyImage(image) }, { headers: adminHeaders });
+  } catch (err) {
+    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status, headers: adminHeaders });
+    throw err;
+  }
+}
