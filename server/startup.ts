@@ -5,7 +5,7 @@ import { seed } from "./db/seed";
 import type { StopJob } from "./jobs";
 import { log } from "./log";
 import { startMailDelivery } from "./mail/send";
-import { startReservationSweep } from "./orders/reservations";
+import { startReservationSweep } from "./orders/sweep";
 import { startPaymentReconciliation } from "./payments/reconcile";
 import { resetBus, startBus } from "./realtime/bus";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { availableStock } from "../catalog/products";
-import { db, type Db } from "../db/client";
+import { availableStock } from "../inventory";
+import { db, transaction, type Db, type Tx } from "../db/client";
 import { cartLines, carts } from "./schema";
 import { productVariants, products } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
@@ -169,12 +169,12 @@ function stockMessage(available: number, inCart = 0): string {
   return `Only ${available} left in stock${already}`;
 }
 
-async function touch(cartId: string) {
-  await db().update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+async function touch(cartId: string, runner: Pick<Db, "update"> = db()) {
+  await runner.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-async function unitPrice(variantId: string): Promise<number> {
-  const [row] = await db()
+async function unitPrice(tx: Tx, variantId: string): Promise<number> {
+  const [row] = await tx
     .select({ priceCents: products.priceCents })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -182,8 +182,8 @@ async function unitPrice(variantId: string): Promise<number> {
   return row?.priceCents ?? 0;
 }
 
-async function currentQuantity(cartId: string, variantId: string): Promise<number> {
-  const [row] = await db()
+async function currentQuantity(tx: Tx, cartId: string, variantId: string): Promise<number> {
+  const [row] = await tx
     .select({ quantity: cartLines.quantity })
     .from(cartLines)
     .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
@@ -194,8 +194,8 @@ async function currentQuantity(cartId: string, variantId: string): Promise<numbe
  * Refuses a change that would make the cart an order checkout must refuse (per-colour and per-order
  * unit caps, maximum total): the cart's other lines plus this colour at `quantity` units.
  */
-async function assertOrderAllowed(cartId: string, variantId: string, quantity: number, unitPriceCents: number) {
-  const others = await db()
+async function assertOrderAllowed(tx: Tx, cartId: string, variantId: string, quantity: number, unitPriceCents: number) {
+  const others = await tx
     .select({ quantity: cartLines.quantity, unitPriceCents: products.priceCents })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
@@ -204,28 +204,39 @@ async function assertOrderAllowed(cartId: string, variantId: string, quantity: n
   if (refusal) throw new CartError(refusal, 409);
 }
 
+/**
+ * Opens a transaction holding the cart's row lock: changes to one cart (a double click, two tabs)
+ * queue here, so each checks stock against the quantity the previous one wrote.
+ */
+function withLockedCart<T>(cartId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return transaction(async (tx) => {
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    return work(tx);
+  });
+}
+
 /** Adds units of a colour; the same colour again raises its line's quantity. Refuses beyond stock. */
 export async function addToCart(cartId: string, variantId: string, quantity: number): Promise<void> {
-  const [variant] = await db()
-    .select({ productId: productVariants.productId, status: products.status, priceCents: products.priceCents })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.id, variantId));
-  if (!variant || variant.status !== "published") throw new CartError("This product is not available.", 404);
-  const [available, inCart] = await Promise.all([
-    availableStock([variantId]).then((m) => m.get(variantId) ?? 0),
-    currentQuantity(cartId, variantId),
-  ]);
-  if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
-  await assertOrderAllowed(cartId, variantId, inCart + quantity, variant.priceCents);
-  await db()
-    .insert(cartLines)
-    .values({ cartId, productId: variant.productId, variantId, quantity })
-    .onConflictDoUpdate({
-      target: [cartLines.cartId, cartLines.variantId],
-      set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-    });
-  await touch(cartId);
+  await withLockedCart(cartId, async (tx) => {
+    const [variant] = await tx
+      .select({ productId: productVariants.productId, status: products.status, priceCents: products.priceCents })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(productVariants.id, variantId));
+    if (!variant || variant.status !== "published") throw new CartError("This product is not available.", 404);
+    const available = (await availableStock([variantId], tx)).get(variantId) ?? 0;
+    const inCart = await currentQuantity(tx, cartId, variantId);
+    if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
+    await assertOrderAllowed(tx, cartId, variantId, inCart + quantity, variant.priceCents);
+    await tx
+      .insert(cartLines)
+      .values({ cartId, productId: variant.productId, variantId, quantity })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.variantId],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      });
+    await touch(cartId, tx);
+  });
 }
 
 /**
@@ -234,18 +245,20 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
  */
 export async function setLineQuantity(cartId: string, variantId: string, quantity: number): Promise<void> {
   if (quantity < 1) return;
-  const inCart = await currentQuantity(cartId, variantId);
-  if (inCart === 0) throw new CartError("This item is no longer in your cart.", 404);
-  if (quantity > inCart) {
-    const available = (await availableStock([variantId])).get(variantId) ?? 0;
-    if (quantity > available) throw new CartError(stockMessage(available), 409);
-    await assertOrderAllowed(cartId, variantId, quantity, await unitPrice(variantId));
-  }
-  await db()
-    .update(cartLines)
-    .set({ quantity })
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
-  await touch(cartId);
+  await withLockedCart(cartId, async (tx) => {
+    const inCart = await currentQuantity(tx, cartId, variantId);
+    if (inCart === 0) throw new CartError("This item is no longer in your cart.", 404);
+    if (quantity > inCart) {
+      const available = (await availableStock([variantId], tx)).get(variantId) ?? 0;
+      if (quantity > available) throw new CartError(stockMessage(available), 409);
+      await assertOrderAllowed(tx, cartId, variantId, quantity, await unitPrice(tx, variantId));
+    }
+    await tx
+      .update(cartLines)
+      .set({ quantity })
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
+    await touch(cartId, tx);
+  });
 }
 
 /** Removes the line of this colour (a colour is one product's variant). */

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { db, type Tx } from "../db/client";
+import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { db, transaction, type Tx } from "../db/client";
 import { media } from "../media/schema";
 import { productVariants, products } from "./schema";
 import type { PublishStatus } from "~/lib/publish-status";
@@ -8,10 +8,10 @@ import { sanitizeRichText } from "../content/sanitize";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
 import { recordAudit, type Actor } from "../admin/audit";
-import { notify } from "../realtime/bus";
 import { hasContent } from "~/lib/blog";
 import { MESSAGES, type ProductForEdit, type ProductFormData, type ProductImageOption } from "~/lib/product-form";
-import { invalidateCatalog } from "./cache";
+import { adjustedStock } from "../inventory";
+import { catalogChanged } from "./cache";
 import { firstImages } from "./products";
 
 /** The back office's reads and writes of products (spec: Admin products list, Admin product editor). */
@@ -110,8 +110,7 @@ async function writeVariants(tx: Tx, productId: string, colors: ProductFormData[
   for (const [position, c] of colors.entries()) {
     const values = { name: c.name, hex: c.hex, imageIds: c.imageId ? [c.imageId] : [], position };
     if (c.id && current.has(c.id) && !kept.includes(c.id)) {
-      const stock = c.baseStock === null ? c.stock : sql`greatest(0, ${productVariants.stock} + ${c.stock - c.baseStock})`;
-      await tx.update(productVariants).set({ ...values, stock }).where(eq(productVariants.id, c.id));
+      await tx.update(productVariants).set({ ...values, stock: adjustedStock(c.stock, c.baseStock) }).where(eq(productVariants.id, c.id));
       kept.push(c.id);
     } else {
       const [row] = await tx.insert(productVariants).values({ ...values, productId, stock: c.stock }).returning({ id: productVariants.id });
@@ -146,7 +145,7 @@ export async function saveProduct(id: string | null, data: ProductFormData, acto
   };
   const now = new Date();
   try {
-    const saved = await db().transaction(async (tx) => {
+    return await transaction(async (tx) => {
       const [row] = id
         ? await tx.update(products).set({ ...fields, updatedAt: now }).where(eq(products.id, id)).returning()
         : await tx.insert(products).values({ ...fields, createdAt: now, updatedAt: now }).returning();
@@ -162,8 +161,6 @@ export async function saveProduct(id: string | null, data: ProductFormData, acto
       });
       return { id: row.id, slug: row.slug, status };
     });
-    invalidateCatalog();
-    return saved;
   } catch (err) {
     if (isUniqueViolation(err, "products_slug_idx")) throw new ProductSaveError({ slug: MESSAGES.duplicateSlug });
     throw err;
@@ -175,20 +172,15 @@ export async function saveProduct(id: string | null, data: ProductFormData, acto
  * items (a snapshot of title, colour and price) with the product and variant references set null.
  */
 export async function deleteProduct(id: string, actor: Actor): Promise<void> {
-  await db().transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id, title: products.title, slug: products.slug });
     if (!row) throw new ProductNotFoundError();
     await announce(tx, actor, row.id, "delete", { title: row.title, slug: row.slug });
   });
-  invalidateCatalog();
 }
 
-/**
- * Every product write: an audit entry and a catalogue event inside the write's transaction. The event
- * empties the catalogue cache of every instance after commit; this process also empties its own at
- * once (above), so the admin's next request already sees the change.
- */
+/** Every product write: an audit entry and a catalogue event inside the write's transaction. */
 async function announce(tx: Tx, actor: Actor, id: string, action: string, data: Record<string, unknown>) {
   await recordAudit(tx, { actor, action, entity: "product", entityId: id, data });
-  await notify(tx, { type: "catalog" });
+  await catalogChanged(tx);
 }

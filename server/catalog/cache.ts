@@ -1,4 +1,5 @@
-import { startBus, subscribe } from "../realtime/bus";
+import { afterCommit, type Tx } from "../db/client";
+import { notify, startBus, subscribe } from "../realtime/bus";
 
 /**
  * Hot catalogue reads are cached per process and dropped whenever any instance announces a catalogue
@@ -9,6 +10,16 @@ let wired = false;
 
 export function invalidateCatalog() {
   entries.clear();
+}
+
+/**
+ * What the storefront shows changed in `tx`: every instance drops its cached catalogue when the event
+ * arrives after commit, and this one drops its own at commit, so the writer's next request is fresh
+ * without waiting for the round trip (ADR 002). `tx` must come from transaction().
+ */
+export async function catalogChanged(tx: Tx) {
+  await notify(tx, { type: "catalog" });
+  afterCommit(tx, invalidateCatalog);
 }
 
 export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { db, type Db } from "../db/client";
+import { db } from "../db/client";
 import { productVariants, products, reviews } from "./schema";
-import { stockReservations } from "../inventory/schema";
+import { availableStock } from "../inventory";
 import type { ProductCard, ProductPage, RatingSummary, ReviewView } from "~/lib/product-view";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
@@ -87,28 +87,6 @@ export function listRelatedProducts(excludeId: string, limit = 3): Promise<Produ
       .limit(limit);
     return toCards(rows);
   });
-}
-
-/**
- * Units that can still be sold per variant: stock minus unreleased, unexpired reservations. Pass the
- * transaction when calling from inside one (PGlite has a single connection).
- */
-export async function availableStock(variantIds: string[], runner: Pick<Db, "select"> = db()): Promise<Map<string, number>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await runner
-    .select({
-      id: productVariants.id,
-      // Qualified by hand: drizzle renders a column of the selected table unqualified ("id"), which
-      // inside this subquery would mean the reservation's id.
-      available: sql<number>`(${productVariants.stock} - coalesce((
-        select sum(r.quantity) from ${stockReservations} r
-        where r.variant_id = ${productVariants}.id
-          and r.released_at is null
-          and r.expires_at > now()), 0))::int`,
-    })
-    .from(productVariants)
-    .where(inArray(productVariants.id, variantIds));
-  return new Map(rows.map((r) => [r.id, Math.max(0, r.available)]));
 }
 
 /** A published product with its variants and rating, or null when there is none by that slug. */

@@ -1,13 +1,12 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
-import { db } from "../db/client";
+import { db, transaction } from "../db/client";
 import { media } from "../media/schema";
 import { productVariants, products } from "./schema";
 import { artworkFor } from "../db/seed";
 import { seedProducts } from "../db/seed/products";
 import type { SeedProduct, SeedVariant } from "../db/seed/types";
 import { recordAudit, type Actor } from "../admin/audit";
-import { notify } from "../realtime/bus";
-import { invalidateCatalog } from "./cache";
+import { catalogChanged } from "./cache";
 
 /** The main console (DESIGN.md section 8): what /product shows and the one-off tool resets. */
 export const MAIN_PRODUCT_SLUG = "r36s";
@@ -42,7 +41,7 @@ export async function resetMainProductMedia(actor: Actor): Promise<void> {
   const images = new Map<string, string>();
   for (const v of seed.variants) images.set(v.name, await seedArtwork(seed, v));
 
-  await db().transaction(async (tx) => {
+  await transaction(async (tx) => {
     const current = await tx.select().from(productVariants).where(eq(productVariants.productId, product.id));
     const kept: string[] = [];
     for (const [position, v] of seed.variants.entries()) {
@@ -65,7 +64,6 @@ export async function resetMainProductMedia(actor: Actor): Promise<void> {
       entityId: product.id,
       data: { colours: seed.variants.map((v) => v.name) },
     });
-    await notify(tx, { type: "catalog" });
+    await catalogChanged(tx);
   });
-  invalidateCatalog();
 }

@@ -4,7 +4,7 @@ import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
 import { clientKeyFor } from "../orders/limits";
 import { abandonOrder, attachPaymentSession, placePendingOrder } from "../orders/place";
-import { RESERVATION_MINUTES } from "../orders/reservations";
+import { RESERVATION_MINUTES } from "../inventory";
 import { paymentProvider, PaymentSetupError } from "../payments";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
 import type { CheckoutDetails } from "~/lib/checkout-form";

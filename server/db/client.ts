@@ -146,6 +146,29 @@ export function setDatabase(d: Database | undefined) {
   current = d;
 }
 
+const afterCommitQueues = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * db().transaction, plus the work its steps asked to run once it has committed (afterCommit), such
+ * as dropping this process's cached catalogue. Nothing queued runs if the transaction rolls back.
+ */
+export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const queue: (() => void)[] = [];
+  const result = await db().transaction((tx) => {
+    afterCommitQueues.set(tx, queue);
+    return work(tx);
+  });
+  for (const run of queue) run();
+  return result;
+}
+
+/** Runs `run` after `tx` commits (once, however often it is asked). `tx` must come from transaction(). */
+export function afterCommit(tx: Tx, run: () => void) {
+  const queue = afterCommitQueues.get(tx);
+  if (!queue) throw new Error("afterCommit() needs a transaction opened by transaction() from server/db/client.ts");
+  if (!queue.includes(run)) queue.push(run);
+}
+
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
 const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable/;
 

@@ -1,15 +1,13 @@
 import { and, asc, between, count, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit, type Actor } from "../admin/audit";
-import { invalidateCatalog } from "../catalog/cache";
-import { db, type Tx } from "../db/client";
+import { db, transaction, type Tx } from "../db/client";
 import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderSearchDocument, orders } from "./schema";
-import { productVariants } from "../catalog/schema";
 import { user } from "../auth/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { log } from "../log";
 import { paymentProvider } from "../payments";
 import { refundOrderPayment } from "../payments/refund";
-import { notify, type ShopEvent } from "../realtime/bus";
+import type { ShopEvent } from "../realtime/bus";
 import type { SseMessage } from "../realtime/sse";
 import { recordOrderEvent } from "./events";
 import { sendStatusChangeMail } from "./mail";
@@ -17,7 +15,7 @@ import { cancelPendingOrder } from "./place";
 import { recordRefund } from "./payment";
 import { getOrderSummary } from "./queries";
 import type { AdminOrderDetail } from "~/lib/order-view";
-import { lockVariants } from "./reservations";
+import { restock } from "../inventory";
 import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 
 /** The back office's orders (spec "Admin orders"; DESIGN.md sections 6 and 7). */
@@ -192,15 +190,10 @@ export class OrderTransitionError extends Error {
 
 export const STAFF_CANCEL_REASON = "Cancelled by staff";
 
-/** A paid order's units go back on the shelf (under the variant lock, like every stock write). */
-async function restock(tx: Tx, orderId: string) {
+/** A paid order's units go back on the shelf (those whose colour still exists). */
+async function restockOrder(tx: Tx, orderId: string) {
   const items = await tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  const withVariant = items.flatMap((i) => (i.variantId ? [{ variantId: i.variantId, quantity: i.quantity }] : []));
-  await lockVariants(tx, withVariant.map((i) => i.variantId));
-  for (const i of withVariant) {
-    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${i.quantity}` }).where(eq(productVariants.id, i.variantId));
-  }
-  await notify(tx, { type: "catalog" });
+  await restock(tx, items.flatMap((i) => (i.variantId ? [{ variantId: i.variantId, quantity: i.quantity }] : [])));
 }
 
 type Applied = { from: OrderStatus; provider: string; paymentId: string | null; sessionId: string | null };
@@ -213,7 +206,7 @@ type Applied = { from: OrderStatus; provider: string; paymentId: string | null; 
  * provider, an unpaid one's payment session is closed, and the customer is emailed.
  */
 export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, admin: Actor): Promise<{ changed: boolean }> {
-  const applied = await db().transaction(async (tx): Promise<Applied | null> => {
+  const applied = await transaction(async (tx): Promise<Applied | null> => {
     const [order] = await tx
       .select({ id: orders.id, number: orders.number, status: orders.status, provider: orders.paymentProvider, paymentId: orders.paymentIntentId })
       .from(orders)
@@ -231,7 +224,7 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
       sessionId = cancelled?.sessionId ?? null;
     } else {
       const paidCancel = to === "cancelled" && order.status === "processing";
-      if (paidCancel) await restock(tx, order.id);
+      if (paidCancel) await restockOrder(tx, order.id);
       await tx
         .update(orders)
         .set({ status: to, ...(to === "cancelled" ? { cancelReason: STAFF_CANCEL_REASON } : {}), updatedAt: new Date() })
@@ -249,7 +242,6 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
     return { from: order.status, provider: order.provider, paymentId: order.paymentId, sessionId };
   });
   if (!applied) return { changed: false };
-  if (to === "cancelled" && applied.from !== "payment_failed") invalidateCatalog();
   await afterChange(orderId, to, applied);
   return { changed: true };
 }

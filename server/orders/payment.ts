@@ -1,14 +1,11 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { invalidateCatalog } from "../catalog/cache";
+import { eq } from "drizzle-orm";
 import { countDiscountUse, releaseDiscountUses } from "../discounts/uses";
-import { db, type Tx } from "../db/client";
+import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { paymentEvents } from "../payments/schema";
-import { productVariants } from "../catalog/schema";
 import type { OrderStatus } from "~/lib/order-status";
-import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
-import { lockVariants, releaseReservations, reservedUnits } from "./reservations";
+import { lockAvailable, releaseReservations, takeStock } from "../inventory";
 
 /**
  * What a provider's webhook tells us, already verified and translated by the payment adapter.
@@ -55,7 +52,7 @@ async function lockOrderBySession(tx: Tx, sessionId: string) {
  * order is cancelled instead and the caller refunds the payment.
  */
 export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOutcome> {
-  const outcome = await db().transaction(async (tx): Promise<PaymentOutcome> => {
+  return transaction(async (tx): Promise<PaymentOutcome> => {
     if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return { kind: "duplicate" };
     const order = await lockOrderBySession(tx, p.sessionId);
     if (!order) return { kind: "unknown-session" };
@@ -67,15 +64,11 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
 
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
-    const stock = await lockVariants(tx, variantIds);
     // This order's own active reservation counts for it; everyone else's is off limits.
-    const heldByOthers = await reservedUnits(tx, variantIds, order.id);
-    const fits = items.every(
-      (i) => i.variantId && (stock.get(i.variantId) ?? 0) - i.quantity >= (heldByOthers.get(i.variantId) ?? 0),
-    );
+    const free = await lockAvailable(tx, variantIds, order.id);
+    const fits = items.every((i) => i.variantId && i.quantity <= (free.get(i.variantId) ?? 0));
     const actor = `provider:${p.provider}`;
     await releaseReservations(tx, order.id);
-    await notify(tx, { type: "catalog" });
 
     if (!fits) {
       await releaseDiscountUses(tx, [order.id]);
@@ -94,15 +87,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId };
     }
 
-    for (const item of items) {
-      const [decremented] = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
-        .where(and(eq(productVariants.id, item.variantId!), gte(productVariants.stock, item.quantity)))
-        .returning({ id: productVariants.id });
-      // Cannot happen under the variant lock after the check above; if it did, roll everything back.
-      if (!decremented) throw new Error(`Stock guard refused the decrement of variant ${item.variantId}`);
-    }
+    await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })));
     // The code's use is counted with the payment, whatever happened to the code since checkout.
     await countDiscountUse(tx, order.id);
     await tx
@@ -132,8 +117,6 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     );
     return { kind: "paid", orderId: order.id };
   });
-  if (outcome.kind === "paid" || outcome.kind === "sold-out") invalidateCatalog();
-  return outcome;
 }
 
 /**
@@ -145,7 +128,7 @@ export async function closeUnpaidOrder(
   to: Extract<OrderStatus, "payment_failed" | "cancelled">,
 ): Promise<{ orderId: string } | null> {
   const reason = to === "payment_failed" ? "The payment failed" : "The payment session expired";
-  const closed = await db().transaction(async (tx) => {
+  return transaction(async (tx) => {
     if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return null;
     const order = await lockOrderBySession(tx, p.sessionId);
     if (!order || order.status !== "pending") return null;
@@ -163,11 +146,8 @@ export async function closeUnpaidOrder(
       toStatus: to,
       note: `${reason}; reserved units released.`,
     });
-    await notify(tx, { type: "catalog" });
     return { orderId: order.id };
   });
-  if (closed) invalidateCatalog();
-  return closed;
 }
 
 /** An event we do not act on is still recorded, so a redelivery is recognised. */

@@ -1,13 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { invalidateCatalog } from "../catalog/cache";
 import { releaseDiscountUses } from "../discounts/uses";
-import { db, type Tx } from "../db/client";
+import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
-import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
 import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "./limits";
 import { newOrderNumber } from "./number";
-import { heldUnitsOfClient, insertReservations, lockVariants, releaseReservations, reservedUnits } from "./reservations";
+import { heldUnitsOfClient, lockAvailable, releaseReservations, reserve } from "../inventory";
 
 /** A cart line priced from the catalogue by the server (never by the request). */
 export type PricedLine = {
@@ -76,7 +74,6 @@ export async function cancelPendingOrder(tx: Tx, orderId: string, reason: string
   await releaseReservations(tx, orderId);
   await releaseDiscountUses(tx, [orderId]);
   await recordOrderEvent(tx, { orderId, actor, type: "cancelled", fromStatus: "pending", toStatus: "cancelled", note: reason });
-  await notify(tx, { type: "catalog" });
   return row;
 }
 
@@ -102,7 +99,7 @@ export async function placePendingOrder(input: {
   // The cart refuses these too, but prices may have risen or the caps changed since.
   const refusal = orderLinesRefusal(lines, SHIPPING_CENTS);
   if (refusal) throw new OrderLimitError(refusal);
-  const placed = await db().transaction(async (tx) => {
+  const placed = await transaction(async (tx) => {
     const superseded = input.supersedeOrderId
       ? await cancelPendingOrder(tx, input.supersedeOrderId, "Replaced by a new checkout", "customer")
       : null;
@@ -112,10 +109,9 @@ export async function placePendingOrder(input: {
       if (tooMany) throw new OrderLimitError(tooMany);
     }
     const variantIds = lines.map((l) => l.variantId);
-    const stock = await lockVariants(tx, variantIds);
-    const reserved = await reservedUnits(tx, variantIds);
+    const free = await lockAvailable(tx, variantIds);
     const shortages = lines.flatMap((l) => {
-      const available = Math.max(0, (stock.get(l.variantId) ?? 0) - (reserved.get(l.variantId) ?? 0));
+      const available = Math.max(0, free.get(l.variantId) ?? 0);
       return l.quantity > available
         ? [{ variantId: l.variantId, title: l.title, variantName: l.variantName, requested: l.quantity, available }]
         : [];
@@ -148,16 +144,14 @@ export async function placePendingOrder(input: {
         quantity: l.quantity,
       })),
     );
-    await insertReservations(tx, order.id, lines, input.expiresAt, input.clientKey ?? null);
+    await reserve(tx, order.id, lines, input.expiresAt, input.clientKey ?? null);
     await recordOrderEvent(
       tx,
       { orderId: order.id, actor: "customer", type: "created", toStatus: "pending", note: "Checkout started; units reserved." },
       "created",
     );
-    await notify(tx, { type: "catalog" });
     return { ...order, supersededSessionId: superseded?.sessionId ?? null };
   });
-  invalidateCatalog();
   return {
     id: placed.id,
     number: placed.number,
@@ -179,7 +173,5 @@ export async function attachPaymentSession(orderId: string, sessionId: string) {
  * payment session when it was still pending, else null.
  */
 export async function abandonOrder(orderId: string, reason: string, actor: "system" | "customer" = "system") {
-  const row = await db().transaction((tx) => cancelPendingOrder(tx, orderId, reason, actor));
-  invalidateCatalog();
-  return row;
+  return transaction((tx) => cancelPendingOrder(tx, orderId, reason, actor));
 }

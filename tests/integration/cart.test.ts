@@ -115,6 +115,17 @@ describe("server cart", () => {
     await setStock(teal.id, 12);
   });
 
+  it("two adds of the last unit at once put one unit in the cart and refuse the other", async () => {
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    await setStock(teal.id, 1);
+    const { cartId } = await cartWith([]);
+    const results = await Promise.allSettled([addToCart(cartId, teal.id, 1), addToCart(cartId, teal.id, 1)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { message: "Only 1 left in stock (1 already in your cart)", status: 409 } });
+    expect((await readCart(cartId)).lines.map((l) => l.quantity)).toEqual([1]);
+    await setStock(teal.id, 12);
+  });
+
   it("a tampered or foreign cookie names no cart", async () => {
     const white = await variantOf("r36s", "White");
     const { cookie } = await cartWith([{ variantId: white.id, quantity: 1 }]);

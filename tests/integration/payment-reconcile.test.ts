@@ -6,7 +6,7 @@ import { orderEvents, orders } from "../../server/orders/schema";
 import { outboxMail } from "../../server/mail/schema";
 import { paymentEvents } from "../../server/payments/schema";
 import { stockReservations } from "../../server/inventory/schema";
-import { sweepLapsedReservations } from "../../server/orders/reservations";
+import { sweepLapsedReservations } from "../../server/orders/sweep";
 import { reconcilePayments } from "../../server/payments/reconcile";
 import { payTestSession, readTestSession, testProvider } from "../../server/payments/test-provider";
 import { buyer, cartWith, lapseReservation, orderById, paidEventFor, postTestWebhook, stockOf, useCatalogue, variantOf } from "./shop-helpers";

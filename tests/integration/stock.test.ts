@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { availableStock } from "../../server/catalog/products";
+import { availableStock } from "../../server/inventory";
 import { OutOfStockError, startCheckout, type CheckoutStarted } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { orderEvents, orders } from "../../server/orders/schema";
 import { outboxMail } from "../../server/mail/schema";
 import { SOLD_OUT_REASON } from "../../server/orders/payment";
-import { sweepLapsedReservations } from "../../server/orders/reservations";
+import { sweepLapsedReservations } from "../../server/orders/sweep";
 import { buyer, cartWith, lapseReservation, orderById, paidEventFor, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 

@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { db, type Db, type Tx } from "../db/client";
+import { productVariants } from "../catalog/schema";
+import { stockReservations } from "./schema";
+
+/**
+ * An active reservation: not released (by payment, cancellation or the sweep) and not yet expired.
+ * The one definition of "held units"; `exceptOrderId` leaves out an order's own hold.
+ */
+export function activeReservation(exceptOrderId?: string) {
+  return and(
+    isNull(stockReservations.releasedAt),
+    sql`${stockReservations.expiresAt} > now()`,
+    exceptOrderId ? ne(stockReservations.orderId, exceptOrderId) : undefined,
+  );
+}
+
+/** Units held by active reservations per variant (of orders other than `exceptOrderId`). */
+export async function reservedUnits(runner: Pick<Db, "select">, variantIds: string[], exceptOrderId?: string): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await runner
+    .select({
+      variantId: stockReservations.variantId,
+      units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
+    })
+    .from(stockReservations)
+    .where(and(inArray(stockReservations.variantId, variantIds), activeReservation(exceptOrderId)))
+    .groupBy(stockReservations.variantId);
+  return new Map(rows.map((r) => [r.variantId, r.units]));
+}
+
+/**
+ * Units that can still be sold per variant: stock minus active reservations, never below 0. Pass the
+ * transaction when calling from inside one (PGlite has a single connection).
+ */
+export async function availableStock(variantIds: string[], runner: Pick<Db, "select"> = db()): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const held = runner
+    .select({
+      variantId: stockReservations.variantId,
+      units: sql<number>`sum(${stockReservations.quantity})`.as("units"),
+    })
+    .from(stockReservations)
+    .where(and(inArray(stockReservations.variantId, variantIds), activeReservation()))
+    .groupBy(stockReservations.variantId)
+    .as("held");
+  const rows = await runner
+    .select({ id: productVariants.id, available: sql<number>`(${productVariants.stock} - coalesce(${held.units}, 0))::int` })
+    .from(productVariants)
+    .leftJoin(held, eq(held.variantId, productVariants.id))
+    .where(inArray(productVariants.id, variantIds));
+  return new Map(rows.map((r) => [r.id, Math.max(0, r.available)]));
+}
+
+/**
+ * Locks the variants' rows, always in id order so two transactions cannot deadlock, and returns their
+ * stock. Every write that takes or returns units happens under this lock, so concurrent buyers of the
+ * same colour queue here and each sees what the previous one committed.
+ */
+export async function lockVariants(tx: Tx, variantIds: string[]): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(inArray(productVariants.id, variantIds))
+    .orderBy(productVariants.id)
+    .for("update");
+  return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+/**
+ * Locks the variants and answers what each can still give: stock minus the active reservations of
+ * orders other than `exceptOrderId`, read in a statement after the lock so that under READ COMMITTED
+ * it sees every committed reservation. May be negative when a lapsed order's units were sold.
+ */
+export async function lockAvailable(tx: Tx, variantIds: string[], exceptOrderId?: string): Promise<Map<string, number>> {
+  const stock = await lockVariants(tx, variantIds);
+  const reserved = await reservedUnits(tx, variantIds, exceptOrderId);
+  return new Map([...stock].map(([id, units]) => [id, units - (reserved.get(id) ?? 0)]));
+}

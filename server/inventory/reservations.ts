@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { db, type Tx } from "../db/client";
+import { activeReservation } from "./availability";
+import { stockChanged } from "./changed";
+import { stockReservations } from "./schema";
+
+/** How long checkout holds a shopper's units while they pay (DESIGN.md section 6). */
+export const RESERVATION_MINUTES = 30;
+
+export type StockLine = { variantId: string; quantity: number };
+
+/**
+ * Holds an order's units until `expiresAt`, for the client `clientKey` (clientKeyFor) when known.
+ * Call under lockAvailable, after checking they fit.
+ */
+export async function reserve(tx: Tx, orderId: string, lines: StockLine[], expiresAt: Date, clientKey: string | null = null) {
+  await tx
+    .insert(stockReservations)
+    .values(lines.map((l) => ({ orderId, variantId: l.variantId, quantity: l.quantity, expiresAt, clientKey })));
+  await stockChanged(tx);
+}
+
+/**
+ * Units the client `clientKey` holds in active reservations. Takes a transaction-scoped lock on the
+ * key first, so two checkouts of one client at once are counted one after the other (the variant
+ * locks do not serialise them when they reserve different colours).
+ */
+export async function heldUnitsOfClient(tx: Tx, clientKey: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`);
+  const [row] = await tx
+    .select({ units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.clientKey, clientKey), activeReservation()));
+  return row?.units ?? 0;
+}
+
+/** Gives an order's held units back (or marks them consumed by a payment); returns how many rows. */
+export async function releaseReservations(tx: Tx, orderId: string): Promise<number> {
+  const rows = await tx
+    .update(stockReservations)
+    .set({ releasedAt: new Date() })
+    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
+    .returning({ id: stockReservations.id });
+  await stockChanged(tx);
+  return rows.length;
+}
+
+/** Orders (at most `limit`) that still hold units past their reservation's end. */
+export async function ordersWithLapsedReservations(limit: number): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ orderId: stockReservations.orderId })
+    .from(stockReservations)
+    .where(and(isNull(stockReservations.releasedAt), lte(stockReservations.expiresAt, sql`now()`)))
+    .limit(limit);
+  return rows.map((r) => r.orderId);
+}
+
+/** Releases the lapsed reservations of these orders; returns how many were released. */
+export async function releaseLapsedReservations(tx: Tx, orderIds: string[]): Promise<number> {
+  const released = await tx
+    .update(stockReservations)
+    .set({ releasedAt: new Date() })
+    .where(and(inArray(stockReservations.orderId, orderIds), isNull(stockReservations.releasedAt), lte(stockReservations.expiresAt, sql`now()`)))
+    .returning({ id: stockReservations.id });
+  if (released.length > 0) await stockChanged(tx);
+  return released.length;
+}
