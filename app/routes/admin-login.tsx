@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { cookieHeaders } from "@server/auth/call";
-import { adminLoginSchema, fieldErrors, formFields, INVALID_ADMIN_LOGIN, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { adminLoginSchema, fieldErrors, formFields, INVALID_ADMIN_LOGIN } from "@server/auth/forms";
+import { tooManySignInAttempts } from "~/lib/auth-rules";
 import { adminHeaders, safeRedirectPath } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";
 import { signInAdmin } from "@server/auth/sign-in";
@@ -37,7 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
   const target = adminTarget(form.get("redirectTo"));
   switch (result.kind) {
     case "rate-limited":
-      return data({ error: TOO_MANY_ATTEMPTS, fields: noFieldErrors }, { status: 429, headers: adminHeaders });
+      return data(
+        { error: tooManySignInAttempts(result.retryAfterSeconds), fields: noFieldErrors },
+        { status: 429, headers: { ...adminHeaders, "Retry-After": String(result.retryAfterSeconds) } },
+      );
     case "invalid":
       return data({ error: INVALID_ADMIN_LOGIN, fields: noFieldErrors }, { status: 401, headers: adminHeaders });
     case "two-factor":

@@ -9,14 +9,16 @@ import { log } from "../log";
 import { sendConfirmationEmail, sendExistingAccountEmail, sendPasswordResetEmail } from "./emails";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { redisRateLimitStore } from "./rate-limit-store";
+import { signInLimitAfter, signInLimitBefore } from "./sign-in-limits";
 
 
 /**
  * Attempts per client IP per window. Sign-in is the one attackers hammer; the mail-sending
  * endpoints are kept low so nobody can use the shop to flood an inbox.
  */
-export const AUTH_RATE_LIMITS = {
-  "/sign-in/email": { window: 60, max: 10 },
+export const AUTH_RATE_LIMITS: Record<string, { window: number; max: number } | false> = {
+  // Sign-in has its own limits keyed on account, address and known device (sign-in-limits.ts).
+  "/sign-in/email": false,
   "/sign-up/email": { window: 60, max: 5 },
   "/request-password-reset": { window: 300, max: 3 },
   "/send-verification-email": { window: 300, max: 3 },
@@ -102,6 +104,7 @@ function createAuth(d: Database) {
         log[routine ? "info" : level]({ args: args.length ? args : undefined }, `auth: ${message}`);
       },
     },
+    hooks: { before: signInLimitBefore, after: signInLimitAfter },
     plugins: [adminPlugin(), twoFactor({ issuer: "Pocket Retro" })],
   });
 }

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { session, user } from "./schema";
 import { callAuth } from "./call";
+import { SIGN_IN_WINDOW_SECONDS } from "./sign-in-limits";
 
 export type SignInResult =
   | { kind: "signed-in"; userId: string; sessionToken: string; cookies: string[] }
   | { kind: "two-factor"; userId: string; cookies: string[] }
   | { kind: "unverified" }
   | { kind: "invalid" }
-  | { kind: "rate-limited" };
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 async function userIdByEmail(email: string): Promise<string | undefined> {
   const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
@@ -21,7 +22,10 @@ export async function signInWithPassword(
   input: { email: string; password: string; rememberMe?: boolean },
 ): Promise<SignInResult> {
   const r = await callAuth(request, "/sign-in/email", { ...input, rememberMe: input.rememberMe ?? true });
-  if (r.status === 429) return { kind: "rate-limited" };
+  if (r.status === 429) {
+    const seconds = Number(r.body.retryAfter);
+    return { kind: "rate-limited", retryAfterSeconds: Number.isInteger(seconds) && seconds > 0 ? seconds : SIGN_IN_WINDOW_SECONDS };
+  }
   if (r.status === 403 && r.body.code === "EMAIL_NOT_VERIFIED") return { kind: "unverified" };
   if (r.status !== 200) return { kind: "invalid" };
   if (r.body.twoFactorRedirect) {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { rateLimit } from "../auth/schema";
 
@@ -29,4 +29,12 @@ export async function checkRateLimit(key: string, { limit, windowMs }: RateLimit
     .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
   if (row.count <= limit) return { ok: true };
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)) };
+}
+
+/** Gives back one attempt counted on `key` (an attempt that turned out to be legitimate). */
+export async function refundRateLimit(key: string): Promise<void> {
+  await db()
+    .update(rateLimit)
+    .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, key));
 }

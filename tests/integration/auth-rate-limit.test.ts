@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signInWithPassword } from "../../server/auth/sign-in";
-import { shopRequest } from "./auth-helpers";
+import { action as authAction } from "../../app/routes/api/auth";
+import { config } from "../../server/config";
+import { cookieHeaderFrom, createCustomer, shopRequest } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 
 /** Documentation-range addresses picked per run, so runs against one Redis never share counters. */
@@ -9,14 +11,17 @@ function freshIp(range: "203.0.113" | "198.51.100") {
   return `${range}.${crypto.randomInt(1, 255)}`;
 }
 
-async function attempts(n: number, ip: string) {
+async function attempts(n: number, ip: string, email = "nobody@example.com", cookie?: string) {
   const kinds: string[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await signInWithPassword(shopRequest("/auth", { method: "POST", ip }), { email: "nobody@example.com", password: `guess-${i}` });
+    const r = await signInWithPassword(shopRequest("/auth", { method: "POST", ip, cookie }), { email, password: `guess-${i}` });
     kinds.push(r.kind);
   }
   return kinds;
 }
+
+const signIn = (email: string, ip: string, cookie?: string) =>
+  signInWithPassword(shopRequest("/auth", { method: "POST", ip, cookie }), { email, password: "customer-pass-1" });
 
 function rateLimitSuite(label: string, env: Record<string, string>) {
   describe(`sign-in rate limit (${label})`, () => {
@@ -26,10 +31,76 @@ function rateLimitSuite(label: string, env: Record<string, string>) {
       const kinds = await attempts(11, freshIp("203.0.113"));
       expect(kinds.slice(0, 10)).toEqual(Array(10).fill("invalid"));
       expect(kinds[10]).toBe("rate-limited");
-      expect(await attempts(1, freshIp("198.51.100"))).toEqual(["invalid"]);
+      expect(await attempts(1, freshIp("198.51.100"), "somebody-else@example.com")).toEqual(["invalid"]);
     });
   });
 }
 
 rateLimitSuite("database", {});
+
+describe("sign-in lockout keyed on account, address and known device", () => {
+  useTestDatabase();
+
+  it("ten wrong passwords from the owner's address do not lock the owner out of a device that signed in before", async () => {
+    await createCustomer("owner@example.com");
+    const shared = freshIp("203.0.113");
+    const first = await signIn("owner@example.com", shared);
+    expect(first.kind).toBe("signed-in");
+    const device = cookieHeaderFrom(first.kind === "signed-in" ? first.cookies : []);
+
+    // Someone on the same wifi guesses: at other accounts, then at the owner's.
+    expect(await attempts(11, shared, "someone@example.com")).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
+    expect((await attempts(12, shared, "owner@example.com")).at(-1)).toBe("rate-limited");
+    // A new device on that address waits; the owner's known device signs in.
+    expect((await signIn("owner@example.com", shared)).kind).toBe("rate-limited");
+    expect((await signIn("owner@example.com", shared, device)).kind).toBe("signed-in");
+    expect(device).toMatch(/pr_device=/);
+  });
+
+  it("brute force stays stopped: per account across addresses, per known device, and the answer says when to retry", async () => {
+    await createCustomer("target@example.com");
+    const kinds: string[] = [];
+    for (let i = 0; i < 11; i++) kinds.push(...(await attempts(1, `198.51.100.${i + 1}`, "target@example.com")));
+    expect(kinds).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
+    const locked = await signIn("target@example.com", "198.51.100.200");
+    expect(locked).toMatchObject({ kind: "rate-limited" });
+    const wait = locked.kind === "rate-limited" ? locked.retryAfterSeconds : 0;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+
+    // A device cookie issued for one account means nothing for another, and a known device has its own cap.
+    await createCustomer("holder@example.com");
+    const known = await signIn("holder@example.com", "192.0.2.150");
+    const device = cookieHeaderFrom(known.kind === "signed-in" ? known.cookies : []);
+    expect((await signIn("target@example.com", "192.0.2.150", device)).kind).toBe("rate-limited");
+    expect(await attempts(11, "192.0.2.150", "holder@example.com", device)).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
+  });
+
+  it("right passwords do not count: twelve sign-ins in a row from one address all succeed", async () => {
+    await createCustomer("regular@example.com");
+    const ip = freshIp("203.0.113");
+    const kinds: string[] = [];
+    for (let i = 0; i < 12; i++) kinds.push((await signIn("regular@example.com", ip)).kind);
+    expect(kinds).toEqual(Array(12).fill("signed-in"));
+  });
+
+  it("a direct call to /api/auth/sign-in/email is limited the same way (429 with Retry-After)", async () => {
+    const ip = freshIp("198.51.100");
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) {
+      const headers = new Headers(shopRequest("/api/auth/sign-in/email", { method: "POST", ip }).headers);
+      headers.set("content-type", "application/json");
+      const request = new Request(`${config().publicUrl}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email: `direct-${i}@example.com`, password: "guess-guess" }),
+      });
+      last = await authAction({ request, params: { "*": "sign-in/email" }, context: {} } as never);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
 if (process.env.TEST_REDIS_URL) rateLimitSuite("Redis", { REDIS_URL: process.env.TEST_REDIS_URL });

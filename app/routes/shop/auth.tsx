@@ -8,7 +8,7 @@ import { getSessionUser } from "@server/auth/session";
 import { signInWithPassword } from "@server/auth/sign-in";
 import { AuthCard } from "~/components/account/auth-card";
 import { Field, FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
-import { PASSWORD_MIN } from "~/lib/auth-rules";
+import { PASSWORD_MIN, tooManySignInAttempts } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
@@ -42,8 +42,8 @@ type ActionResult = {
   formKey?: number;
 };
 
-function fail(result: ActionResult, status: number) {
-  return data(result, { status });
+function fail(result: ActionResult, status: number, headers?: HeadersInit) {
+  return data(result, { status, headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,7 +76,9 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await signInWithPassword(request, parsed.data);
   switch (result.kind) {
     case "rate-limited":
-      return fail({ intent: "sign-in", error: TOO_MANY_ATTEMPTS, email: parsed.data.email }, 429);
+      return fail({ intent: "sign-in", error: tooManySignInAttempts(result.retryAfterSeconds), email: parsed.data.email }, 429, {
+        "Retry-After": String(result.retryAfterSeconds),
+      });
     case "invalid":
       return fail({ intent: "sign-in", error: "Invalid email or password", email: parsed.data.email }, 401);
     case "unverified":

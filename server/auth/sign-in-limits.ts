@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { tooManySignInAttempts } from "~/lib/auth-rules";
+import { config } from "../config";
+import { checkRateLimit, refundRateLimit, type RateLimitResult } from "../security/rate-limit";
+import { CLIENT_IP_HEADER } from "./client-ip";
+
+/**
+ * Sign-in lockout keyed on the account and on the address, with known devices (OWASP's "device
+ * cookie" pattern). Every attempt counts against its keys before the password is checked (so a
+ * burst of parallel guesses cannot all pass), and a right password gives the attempt back:
+ * only failures stay counted. In one 60-second window:
+ *  - from a device that has signed in to this account before (signed `pr_device` cookie):
+ *    10 failures for that device and account; nothing else applies, so the owner still signs in
+ *    while someone on the same wifi, NAT or carrier address, or a botnet, hammers the account;
+ *  - from any other device: 10 failures per client address (all accounts) and 10 per account
+ *    (all addresses): brute force and credential stuffing are stopped either way.
+ * Runs as a better-auth hook, so a direct call to /api/auth/sign-in/email is limited exactly as
+ * our forms are. Counters live in the shared `rate_limit` table (every instance sees them).
+ */
+export const SIGN_IN_WINDOW_SECONDS = 60;
+export const SIGN_IN_MAX_FAILURES = 10;
+const DEVICE_COOKIE = "pr_device";
+const DEVICE_MAX_AGE = 365 * 24 * 60 * 60;
+const SIGN_IN_PATH = "/sign-in/email";
+
+function deviceSignature(nonce: string, email: string): string {
+  return crypto.createHmac("sha256", config().authSecret).update(`device:${nonce}:${email}`).digest("base64url");
+}
+
+function readCookie(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** The device id when the request's device cookie was issued for this account, else null. */
+function knownDevice(cookieHeader: string | null | undefined, email: string): string | null {
+  const [nonce, signature] = (readCookie(cookieHeader, DEVICE_COOKIE) ?? "").split(".");
+  if (!nonce || !signature) return null;
+  const expected = Buffer.from(deviceSignature(nonce, email));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? nonce : null;
+}
+
+function limitKeys(email: string, ip: string, device: string | null): string[] {
+  const account = crypto.createHash("sha256").update(email).digest("hex").slice(0, 32);
+  return device ? [`signin:device:${device}:${account}`] : [`signin:ip:${ip}`, `signin:account:${account}`];
+}
+
+type SignInCtx = { path?: string; body?: unknown; headers?: Headers };
+
+function attempt(ctx: SignInCtx) {
+  const body = (ctx.body ?? {}) as { email?: unknown };
+  const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+  const cookie = ctx.headers?.get("cookie");
+  const device = email ? knownDevice(cookie, email) : null;
+  return { email, device, keys: limitKeys(email, ctx.headers?.get(CLIENT_IP_HEADER) || "unknown", device) };
+}
+
+const window = { limit: SIGN_IN_MAX_FAILURES, windowMs: SIGN_IN_WINDOW_SECONDS * 1000 };
+
+export const signInLimitBefore = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== SIGN_IN_PATH) return;
+  const results: RateLimitResult[] = await Promise.all(attempt(ctx).keys.map((key) => checkRateLimit(key, window)));
+  const waits = results.flatMap((r) => (r.ok ? [] : [r.retryAfterSeconds]));
+  if (waits.length === 0) return;
+  const retryAfter = Math.max(...waits);
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { message: tooManySignInAttempts(retryAfter), code: "TOO_MANY_SIGN_IN_ATTEMPTS", retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+});
+
+export const signInLimitAfter = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== SIGN_IN_PATH) return;
+  const returned = ctx.context.returned;
+  if (returned instanceof Error || (returned instanceof Response && !returned.ok)) return;
+  // The password was right (a session, or the second-factor step): give the attempt back and
+  // remember this device for this account.
+  const { email, device, keys } = attempt(ctx);
+  await Promise.all(keys.map((key) => refundRateLimit(key)));
+  const nonce = device ?? crypto.randomBytes(16).toString("base64url");
+  ctx.setCookie(DEVICE_COOKIE, `${nonce}.${deviceSignature(nonce, email)}`, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().publicUrl.startsWith("https://"),
+    path: "/",
+    maxAge: DEVICE_MAX_AGE,
+  });
+});
