@@ -9,15 +9,19 @@ export type OrderSummary = {
   email: string;
   name: string;
   shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
-  lines: { title: string; variantName: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  lines: { id: string; title: string; variantName: string; unitPriceCents: number; quantity: number; refundedQuantity: number; lineTotalCents: number }[];
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  currency: string;
   paymentProvider: string;
   paymentBrand: string | null;
   paymentLast4: string | null;
   createdAt: string;
   paidAt: string | null;
+  fulfilledAt: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
 };
 
 export type OrderHistoryEntry = {
@@ -31,4 +35,15 @@ export type OrderHistoryEntry = {
   note: string | null;
 };
 
-export type AdminOrderDetail = OrderSummary & { history: OrderHistoryEntry[] };
+export type RefundStatus = "pending" | "succeeded" | "failed";
+
+export type AdminRefund = { id: string; at: string; amountCents: number; reason: string; status: RefundStatus; providerRefundId: string | null };
+
+export type AdminOrderDetail = OrderSummary & {
+  history: OrderHistoryEntry[];
+  refunds: AdminRefund[];
+  /** Refunds that did not fail (pending ones included: their money is spoken for). */
+  refundedCents: number;
+  /** The customer card: their paid orders (by email) and what they spent, refunds taken off. */
+  customer: { orderCount: number; totalSpentCents: number };
+};

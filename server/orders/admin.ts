@@ -1,21 +1,19 @@
-import { and, asc, between, count, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { recordAudit, type Actor } from "../admin/audit";
-import { db, transaction, type Tx } from "../db/client";
-import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderSearchDocument, orders } from "./schema";
+import { db, transaction } from "../db/client";
+import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderRefunds, orderSearchDocument, orders } from "./schema";
 import { user } from "../auth/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { log } from "../log";
 import { paymentProvider } from "../payments";
-import { refundOrderPayment } from "../payments/refund";
 import type { ShopEvent } from "../realtime/bus";
 import type { SseMessage } from "../realtime/sse";
 import { recordOrderEvent } from "./events";
 import { sendStatusChangeMail } from "./mail";
 import { cancelPendingOrder } from "./place";
-import { recordRefund } from "./payment";
 import { getOrderSummary } from "./queries";
 import type { AdminOrderDetail } from "~/lib/order-view";
-import { restock } from "../inventory";
+import { reserveCancellationRefund, settleRefund } from "./refunds";
 import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 
 /** The back office's orders (spec "Admin orders"; DESIGN.md sections 6 and 7). */
@@ -28,6 +26,9 @@ export type AdminOrderRow = {
   /** e.g. "R36S (Purple) ×2, 35XXPro (Teal)" */
   products: string;
   totalCents: number;
+  /** Refunds not failed: what a cancellation would still give back is total minus this. */
+  refundedCents: number;
+  fulfilledAt: string | null;
   status: OrderStatus;
   createdAt: string;
 };
@@ -102,6 +103,8 @@ export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: Admi
         name: orders.name,
         email: orders.email,
         totalCents: orders.totalCents,
+        refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = ${orders.id} and r.status <> 'failed')`.mapWith(Number),
+        fulfilledAt: orders.fulfilledAt,
         status: orders.status,
         createdAt: orders.createdAt,
       })
@@ -127,6 +130,7 @@ export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: Admi
   const rows = found.map((o) => ({
     ...o,
     products: describeItems(items.filter((i) => i.orderId === o.id)),
+    fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
   }));
   return { rows, total, page, pageCount };
@@ -159,8 +163,32 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
     .leftJoin(user, eq(user.id, orderEvents.actor))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const [refunds, [customer]] = await Promise.all([
+    db()
+      .select({
+        id: orderRefunds.id,
+        createdAt: orderRefunds.createdAt,
+        amountCents: orderRefunds.amountCents,
+        reason: orderRefunds.reason,
+        status: orderRefunds.status,
+        providerRefundId: orderRefunds.providerRefundId,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(asc(orderRefunds.createdAt)),
+    db()
+      .select({
+        orderCount: sql<number>`count(*)::int`,
+        totalSpentCents: sql<number>`coalesce(sum(${orders.totalCents} - coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = ${orders.id} and r.status = 'succeeded'), 0)), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(eq(orders.email, summary.email), isNotNull(orders.paidAt))),
+  ]);
   return {
     ...summary,
+    refunds: refunds.map(({ createdAt, ...r }) => ({ ...r, at: createdAt.toISOString() })),
+    refundedCents: refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0),
+    customer,
     history: events.map((e) => ({
       id: e.id,
       at: e.createdAt.toISOString(),
@@ -190,13 +218,7 @@ export class OrderTransitionError extends Error {
 
 export const STAFF_CANCEL_REASON = "Cancelled by staff";
 
-/** A paid order's units go back on the shelf (those whose colour still exists). */
-async function restockOrder(tx: Tx, orderId: string) {
-  const items = await tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  await restock(tx, items.flatMap((i) => (i.variantId ? [{ variantId: i.variantId, quantity: i.quantity }] : [])));
-}
-
-type Applied = { from: OrderStatus; provider: string; paymentId: string | null; sessionId: string | null };
+type Applied = { from: OrderStatus; refundId: string | null; sessionId: string | null };
 
 /**
  * Staff set an order's status. In ONE transaction, under the order's row lock: the rules are checked,
@@ -208,7 +230,7 @@ type Applied = { from: OrderStatus; provider: string; paymentId: string | null; 
 export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, admin: Actor): Promise<{ changed: boolean }> {
   const applied = await transaction(async (tx): Promise<Applied | null> => {
     const [order] = await tx
-      .select({ id: orders.id, number: orders.number, status: orders.status, provider: orders.paymentProvider, paymentId: orders.paymentIntentId })
+      .select({ id: orders.id, number: orders.number, status: orders.status })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -218,13 +240,14 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
     if (refusal) throw new OrderTransitionError(refusal);
 
     let sessionId: string | null = null;
+    let refundId: string | null = null;
     if (to === "cancelled" && order.status === "pending") {
       // The checkout's own cancellation: releases the reservation and records the event.
       const cancelled = await cancelPendingOrder(tx, order.id, STAFF_CANCEL_REASON, admin.id);
       sessionId = cancelled?.sessionId ?? null;
     } else {
       const paidCancel = to === "cancelled" && order.status === "processing";
-      if (paidCancel) await restockOrder(tx, order.id);
+      if (paidCancel) refundId = await reserveCancellationRefund(tx, order.id, STAFF_CANCEL_REASON, admin.id);
       await tx
         .update(orders)
         .set({ status: to, ...(to === "cancelled" ? { cancelReason: STAFF_CANCEL_REASON } : {}), updatedAt: new Date() })
@@ -239,7 +262,7 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
       });
     }
     await recordAudit(tx, { actor: admin, action: "status_change", entity: "order", entityId: order.id, data: { number: order.number, from: order.status, to } });
-    return { from: order.status, provider: order.provider, paymentId: order.paymentId, sessionId };
+    return { from: order.status, refundId, sessionId };
   });
   if (!applied) return { changed: false };
   await afterChange(orderId, to, applied);
@@ -248,17 +271,10 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
 
 /** The change is committed: what is left must not undo it, so failures are logged (and recorded). */
 async function afterChange(orderId: string, to: AdminOrderStatus, applied: Applied) {
-  const provider = paymentProvider();
-  const refund = to === "cancelled" && applied.from === "processing";
   try {
-    if (applied.provider !== provider.name) {
-      if (refund) await recordRefund(orderId, { error: `it was paid through ${applied.provider}, which is not enabled here` });
-    } else if (refund) {
-      await refundOrderPayment(provider, orderId, applied.paymentId);
-    } else if (applied.sessionId) {
-      // Nobody should pay for a cancelled checkout any more.
-      await provider.expireSession(applied.sessionId);
-    }
+    if (applied.refundId) await settleRefund(applied.refundId);
+    // Nobody should pay for a cancelled checkout any more.
+    else if (applied.sessionId) await paymentProvider().expireSession(applied.sessionId);
   } catch (err) {
     log.error({ err, orderId }, "payment clean-up after a status change failed");
   }
@@ -289,4 +305,13 @@ export function adminOrderFilter(event: ShopEvent): Promise<SseMessage | null> |
     lookups.set(event, pending);
   }
   return pending;
+}
+
+/** A staff note on the order's timeline; notes are never shown or sent to the customer. */
+export async function addOrderNote(orderId: string, note: string, admin: Actor): Promise<void> {
+  await transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new OrderNotFoundError();
+    await recordOrderEvent(tx, { orderId, actor: admin.id, type: "note", note });
+  });
 }

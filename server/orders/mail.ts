@@ -1,5 +1,6 @@
 import { getShopSettings } from "../content/settings";
 import { sendMail } from "../mail/send";
+import { carrierName, trackingUrl } from "~/lib/carriers";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { AdminOrderStatus } from "~/lib/order-transitions";
@@ -94,5 +95,31 @@ export function sendStatusChangeMail(orderId: string, to: AdminOrderStatus) {
     ...itemLines(order),
     "",
     `Total: ${formatMoney(order.totalCents)}`,
+  ]);
+}
+
+/** The order is on its way: carrier, tracking number and the carrier's tracking link when there is one. */
+export function sendShippingConfirmation(orderId: string, shipment: { carrier: string | null; trackingNumber: string | null }) {
+  const link = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  return mailCustomer(orderId, " has shipped", (order) => [
+    `Good news: order ${order.number} is on its way.`,
+    "",
+    ...(shipment.carrier ? [`Carrier: ${carrierName(shipment.carrier)}`] : []),
+    ...(shipment.trackingNumber ? [`Tracking number: ${shipment.trackingNumber}`] : []),
+    ...(link ? [`Track your parcel: ${link}`] : []),
+    ...(shipment.carrier || shipment.trackingNumber ? [""] : []),
+    ...itemLines(order),
+    "",
+    "Shipping to:",
+    ...addressLines(order).map((l) => `  ${l}`),
+  ]);
+}
+
+/** Money went back to the customer's card (server/orders/refunds.ts). */
+export function sendRefundMail(orderId: string, amountCents: number, reason: string) {
+  return mailCustomer(orderId, " refund", (order) => [
+    `We have refunded ${formatMoney(amountCents, order.currency.toUpperCase())} on order ${order.number} to your card.`,
+    `Reason: ${reason}`,
+    "Refunds usually show on your statement within 5-7 business days.",
   ]);
 }

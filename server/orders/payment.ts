@@ -25,7 +25,7 @@ export type PaymentOutcome =
   | { kind: "duplicate" | "unknown-session" | "already-paid" }
   | { kind: "paid"; orderId: string }
   /** Paid after its reservation lapsed and the units were sold: cancelled, to be refunded. */
-  | { kind: "sold-out"; orderId: string; paymentId: string | null };
+  | { kind: "sold-out"; orderId: string; paymentId: string | null; amountCents: number };
 
 export const SOLD_OUT_REASON = "Sold out: the payment arrived after the reserved units were sold";
 
@@ -84,7 +84,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
         toStatus: "cancelled",
         note: `${SOLD_OUT_REASON}; the payment will be refunded.`,
       });
-      return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId };
+      return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId, amountCents: order.totalCents };
     }
 
     await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })));

@@ -20,20 +20,26 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
       country: order.shipCountry,
     },
     lines: items.map((i) => ({
+      id: i.id,
       title: i.title,
       variantName: i.variantName,
       unitPriceCents: i.unitPriceCents,
       quantity: i.quantity,
+      refundedQuantity: i.refundedQuantity,
       lineTotalCents: i.unitPriceCents * i.quantity,
     })),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    currency: order.currency,
     paymentProvider: order.paymentProvider,
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
   };
 }
 

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
+import type { RefundStatus } from "~/lib/order-view";
 import { user } from "../auth/schema";
 import { productVariants, products } from "../catalog/schema";
 
@@ -46,6 +47,10 @@ export const orders = pgTable(
     paymentBrand: text("payment_brand"),
     paymentLast4: text("payment_last4"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Fulfilment (server/orders/fulfil.ts): when it shipped, by which carrier, with which tracking number. */
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
     ...timestamps,
   },
   (t) => [
@@ -72,8 +77,42 @@ export const orderItems = pgTable(
     variantName: text("variant_name").notNull(),
     unitPriceCents: money("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** Units refunded so far (server/orders/refunds.ts); never more than the quantity. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_refunded_quantity_range", sql`${t.refundedQuantity} >= 0 AND ${t.refundedQuantity} <= ${t.quantity}`),
+  ],
+);
+
+/** The lines a refund gave back: order item, units, and whether they went back on the shelf. */
+export type RefundLine = { itemId: string; quantity: number; restock: boolean };
+
+/**
+ * Money given back on an order (server/orders/refunds.ts). A refund is written 'pending' under the
+ * order's row lock before the provider is asked, so concurrent refunds see each other's amounts and
+ * their sum never exceeds what was paid; a refund the provider refused becomes 'failed' and frees
+ * its amount again.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: money("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
+    status: text("status").$type<RefundStatus>().notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    error: text("error"),
+    /** Who: an admin's id, or "system". */
+    actor: text("actor").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId), check("order_refunds_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
 export const orderEvents = pgTable(

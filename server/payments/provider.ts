@@ -23,6 +23,8 @@ export type CreateSessionInput = {
   cancelUrl: string;
 };
 
+export type RefundInput = { paymentId: string; amountCents: number; reason: string; idempotencyKey: string };
+
 export type CheckoutSession = { id: string; url: string | null };
 
 /** A verified webhook event, translated into what the shop acts on. */
@@ -52,7 +54,8 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<CheckoutSession>;
   /** Verifies signature and timestamp (WebhookSignatureError otherwise) and translates the event. */
   parseWebhook(rawBody: string, signature: string | null): Promise<PaymentEvent>;
-  refund(paymentId: string, idempotencyKey: string): Promise<{ id: string }>;
+  /** Gives back `amountCents` of a payment (all of it or part); the same key twice refunds once. */
+  refund(input: RefundInput): Promise<{ id: string }>;
   /** Closes a session nobody should pay any more (best effort). */
   expireSession(sessionId: string): Promise<void>;
   /** Asks the provider for the session's state (a delayed method still processing counts as open). */

@@ -1,4 +1,5 @@
 import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { money, timestamps } from "../db/columns";
 
 /** What the shop records about payment providers. */
 
@@ -25,4 +26,13 @@ export const testProviderPayments = pgTable("test_provider_payments", {
   brand: text("brand").notNull(),
   last4: text("last4").notNull(),
   paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The test provider's refunds: its side of the books, one row per idempotency key. */
+export const testProviderRefunds = pgTable("test_provider_refunds", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  id: text("id").notNull(),
+  paymentId: text("payment_id").notNull(),
+  amountCents: money("amount_cents").notNull(),
+  createdAt: timestamps.createdAt,
 });

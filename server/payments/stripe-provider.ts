@@ -88,11 +88,9 @@ export function stripeProvider(): PaymentProvider {
       }
       return translateCheckoutEvent(event as Parameters<typeof translateCheckoutEvent>[0], cardOf);
     },
-    async refund(paymentId, idempotencyKey) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: paymentId, metadata: { reason: "sold out before the payment arrived" } },
-        { idempotencyKey },
-      );
+    async refund({ paymentId, amountCents, reason, idempotencyKey }) {
+      // Stripe's own `reason` takes three fixed words; staff's reason goes in the metadata.
+      const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, metadata: { reason } }, { idempotencyKey });
       return { id: refund.id };
     },
     async expireSession(sessionId) {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/client";
-import { testProviderPayments } from "./schema";
+import { testProviderPayments, testProviderRefunds } from "./schema";
 import { log } from "../log";
 import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
 import type { CreateSessionInput, PaymentProvider } from "./provider";
@@ -254,9 +254,14 @@ export function testProvider(): PaymentProvider {
         card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
       );
     },
-    // No money moved, so there is nothing to give back; the id is for the order's history.
-    async refund() {
-      return { id: `re_test_${crypto.randomBytes(12).toString("hex")}` };
+    // The ledger keeps each refund once per idempotency key, as Stripe does.
+    async refund({ paymentId, amountCents, idempotencyKey }) {
+      await db()
+        .insert(testProviderRefunds)
+        .values({ idempotencyKey, id: `re_test_${crypto.randomBytes(12).toString("hex")}`, paymentId, amountCents })
+        .onConflictDoNothing();
+      const [refund] = await db().select({ id: testProviderRefunds.id }).from(testProviderRefunds).where(eq(testProviderRefunds.idempotencyKey, idempotencyKey));
+      return refund;
     },
     // Sessions are tokens, not rows: a paid superseded session is handled as a late payment.
     async expireSession() {},

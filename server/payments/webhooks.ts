@@ -36,8 +36,8 @@ async function afterCommit(what: string, orderId: string, work: () => Promise<vo
 }
 
 /** A paid order that could not be fulfilled gets its money back through the provider, and an email. */
-async function refundSoldOutOrder(provider: PaymentProvider, orderId: string, paymentId: string | null) {
-  await refundOrderPayment(provider, orderId, paymentId);
+async function refundSoldOutOrder(provider: PaymentProvider, orderId: string, paymentId: string | null, amountCents: number) {
+  await refundOrderPayment(provider, orderId, paymentId, amountCents);
   await sendSoldOutNotice(orderId);
 }
 
@@ -50,7 +50,7 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
         await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
       } else if (outcome.kind === "sold-out") {
         await afterCommit("refund of a sold-out order", outcome.orderId, () =>
-          refundSoldOutOrder(provider, outcome.orderId, outcome.paymentId),
+          refundSoldOutOrder(provider, outcome.orderId, outcome.paymentId, outcome.amountCents),
         );
       }
       return outcome;

@@ -47,6 +47,8 @@ test("a paid order arrives live; a status change from the row menu is toasted, r
   await row.getByRole("button", { name: /^Actions for order / }).click();
   await expect(page.getByRole("menuitem", { name: "Mark as Processing" })).toHaveAttribute("aria-disabled", "true");
   await page.getByRole("menuitem", { name: "Mark as Completed" }).click();
+  // Completed without fulfilment details asks first (issue 14).
+  await page.getByRole("alertdialog").getByRole("button", { name: "Mark as Completed" }).click();
   await expect(page.getByText("Order Updated", { exact: true })).toBeVisible();
   await expect(page.getByText("Order status changed to Completed", { exact: true })).toBeVisible();
   await expect(row).toContainText("Completed");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForMail } from "./mailbox";
-import { fillShipping, payWithCard } from "./shop-steps";
+import { fillShipping, payWithCard, unitsLeft } from "./shop-steps";
 
 const PURPLE = "R36S Retro Handheld Purple";
 const BLACK = "R36S Retro Handheld Black";
@@ -11,21 +11,6 @@ async function addFromProductPage(page: Page, colour: string) {
   await page.getByRole("radio", { name: colour }).check();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
-}
-
-/**
- * Units of a colour that can still be bought, read through a page: the cart's refusal of an
- * absurd quantity names what is left (a plain form post renders /cart with the message).
- */
-async function unitsLeft(page: Page, colour: string): Promise<number> {
-  await page.goto("/products/r36s");
-  await page.getByRole("radio", { name: colour }).check();
-  const variantId = await page.locator('form[action="/cart"] input[name="variantId"]').first().inputValue();
-  const res = await page.request.post("/cart", { form: { intent: "add", variantId, quantity: "999" } });
-  expect(res.status()).toBe(409);
-  const match = /Only (\d+) left in stock/.exec(await res.text());
-  if (!match) throw new Error("no stock message on the cart page");
-  return Number(match[1]);
 }
 
 test("the empty cart and an empty checkout say so", async ({ page }) => {

@@ -29,3 +29,18 @@ export async function payWithCard(page: Page, number: string) {
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
+
+/**
+ * Units of an R36S colour that can still be bought, read through a page: the cart's refusal of an
+ * absurd quantity names what is left (a plain form post renders /cart with the message).
+ */
+export async function unitsLeft(page: Page, colour: string): Promise<number> {
+  await page.goto("/products/r36s");
+  await page.getByRole("radio", { name: colour }).check();
+  const variantId = await page.locator('form[action="/cart"] input[name="variantId"]').first().inputValue();
+  const res = await page.request.post("/cart", { form: { intent: "add", variantId, quantity: "999" } });
+  expect(res.status()).toBe(409);
+  const match = /Only (\d+) left in stock/.exec(await res.text());
+  if (!match) throw new Error("no stock message on the cart page");
+  return Number(match[1]);
+}

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { addToCart, openCartForRequest } from "../../server/cart";
+import { startCheckout } from "../../server/checkout";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { db } from "../../server/db/client";
 import { orders } from "../../server/orders/schema";
@@ -107,4 +108,20 @@ export async function lapseReservation(orderId: string) {
     .set({ expiresAt: sql`now() - interval '1 minute'` })
     .where(eq(stockReservations.orderId, orderId));
   invalidateCatalog();
+}
+
+/** Buyer n checks out R36S consoles in the given colours (a pending order with its reservation). */
+export async function checkoutOf(n: number, lines: { colour: string; quantity: number }[]) {
+  const variants = await Promise.all(lines.map((l) => variantOf("r36s", l.colour)));
+  const { cartId } = await cartWith(lines.map((l, i) => ({ variantId: variants[i].id, quantity: l.quantity })));
+  return { ...(await startCheckout({ cartId, userId: null, details: buyer(n) })), variantId: variants[0].id, variantIds: variants.map((v) => v.id) };
+}
+
+/** The same, paid through the test provider's webhook: a Processing order. */
+export async function paidOrderOf(n: number, lines: { colour: string; quantity: number }[]) {
+  const started = await checkoutOf(n, lines);
+  const { body, signature } = paidEventFor(started.sessionId);
+  expect((await postTestWebhook(body, signature)).status).toBe(200);
+  expect((await orderById(started.orderId)).status).toBe("processing");
+  return started;
 }

@@ -176,7 +176,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {recent.map((o) => (
               <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium">{o.name}</p>
+                  <p className="font-medium">
+                    <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                      {o.name} <span className="sr-only">(order {o.number})</span>
+                    </Link>
+                  </p>
                   <p className="truncate text-sm text-gray-600">
                     <span className="font-mono">{o.id.slice(0, 8)}</span> · {o.email} · {o.products}
                   </p>

@@ -1,16 +1,21 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
-import { getAdminOrder } from "@server/orders/admin";
-import { OrderDetail } from "~/components/admin/order-detail";
+import { OrderNotFoundError, OrderTransitionError, addOrderNote, changeOrderStatus, getAdminOrder } from "@server/orders/admin";
+import { fulfilOrder, updateShippingAddress } from "@server/orders/fulfil";
+import { RefundRefusedError, refundOrder } from "@server/orders/refunds";
+import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
+import { nestFormData } from "~/lib/nested-form";
+import { orderActionSchema, type OrderActionResult } from "~/lib/order-workspace";
 import type { Route } from "./+types/order-detail";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order not found");
 
 /**
- * One order: fetched by the detail dialog of /admin/orders (useFetcher().load) and a page of its own
- * when opened directly. A missing order answers 404 with `order: null`, so the dialog can say so.
+ * One order: the order page (a workspace: customer, address, items, payment, timeline, and the
+ * actions), also fetched by the quick-look dialog of /admin/orders (useFetcher().load). A missing
+ * order answers 404 with `order: null`, so the dialog can say so.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -19,20 +24,62 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ order }, { status: order ? 200 : 404, headers: adminHeaders });
 }
 
-export default function AdminOrderDetail({ loaderData }: Route.ComponentProps) {
+const answer = (result: OrderActionResult, status = 200) => data(result, { status, headers: adminHeaders });
+
+/** The page's forms, one intent each; the same schema checks them in the browser. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = z.string().uuid().safeParse(params.id);
+  if (!id.success) return answer({ ok: false, intent: "", message: "This order no longer exists." }, 404);
+  const form = nestFormData(await request.formData());
+  const parsed = orderActionSchema.safeParse(form);
+  const intent = typeof form.intent === "string" ? form.intent : "";
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= issue.message;
+    return answer({ ok: false, intent, message: parsed.error.issues[0].message, fields }, 400);
+  }
+  const a = parsed.data;
+  try {
+    switch (a.intent) {
+      case "note":
+        await addOrderNote(id.data, a.note, admin);
+        return answer({ ok: true, intent, message: "Note added" });
+      case "fulfil":
+        await fulfilOrder(id.data, { carrier: a.carrier ?? null, trackingNumber: a.trackingNumber ?? null }, admin);
+        return answer({ ok: true, intent, message: "Order fulfilled; the customer was emailed" });
+      case "address": {
+        const { intent: _, ...address } = a;
+        await updateShippingAddress(id.data, address, admin);
+        return answer({ ok: true, intent, message: "Shipping address saved" });
+      }
+      case "refund": {
+        const lines = Object.entries(a.qty).map(([itemId, quantity]) => ({ itemId, quantity, restock: a.restock[itemId] === "on" }));
+        const outcome = await refundOrder(id.data, { lines, extraCents: a.amount, reason: a.reason }, admin);
+        return outcome.status === "succeeded"
+          ? answer({ ok: true, intent, message: "Refund sent to the payment provider" })
+          : answer({ ok: false, intent, message: "The payment provider refused the refund: see the timeline and refund it by hand." }, 502);
+      }
+      case "cancel":
+        await changeOrderStatus(id.data, "cancelled", admin);
+        return answer({ ok: true, intent, message: "Order cancelled" });
+    }
+  } catch (err) {
+    if (err instanceof OrderNotFoundError) return answer({ ok: false, intent, message: "This order no longer exists." }, 404);
+    if (err instanceof OrderTransitionError || err instanceof RefundRefusedError) return answer({ ok: false, intent, message: err.message }, 409);
+    throw err;
+  }
+}
+
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-6xl">
       <Link to="/admin/orders" className="text-sm font-medium text-brand-700 underline">
         Back to orders
       </Link>
       {order ? (
-        <article aria-labelledby="order-title" className="mt-4 rounded-xl border border-gray-200 bg-white p-5">
-          <h2 id="order-title" className="text-xl font-semibold">
-            Order {order.number}
-          </h2>
-          <OrderDetail order={order} />
-        </article>
+        <OrderWorkspace order={order} />
       ) : (
         <p className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-700">Order not found</p>
       )}

@@ -1,6 +1,6 @@
 import { Dialog, DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, useFetcher, useRevalidator } from "react-router";
+import { Form, Link, data, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth/guards";
 import type { OrderStatus } from "~/lib/order-status";
@@ -75,6 +75,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const detail = useFetcher<typeof detailLoader>();
   const [detailId, setDetailId] = useState<string | null>(null);
   const [toCancel, setToCancel] = useState<Row | null>(null);
+  const [toComplete, setToComplete] = useState<Row | null>(null);
+  const navigate = useNavigate();
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -101,7 +103,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       void revalidator.revalidate();
       if (e.id === detailId) detail.load(`/admin/orders/${e.id}`);
       // A paid order is a new order to a merchant; an abandoned checkout ('created') is not.
-      if (e.action === "paid") toast({ title: "New Order Received", description: `${e.name} placed an order.` });
+      if (e.action === "paid") toast({ title: "New Order Received", description: `${e.name} placed an order.`, action: { label: "Open order", onAction: () => void navigate(`/admin/orders/${e.id}`) } });
     },
     () => void revalidator.revalidate(),
     () =>
@@ -128,6 +130,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
   const setStatus = (row: Row, status: AdminOrderStatus) => {
     if (status === "cancelled") setToCancel(row);
+    // Completed means shipped: without fulfilment details the customer gets no tracking, so ask first.
+    else if (status === "completed" && !row.fulfilledAt) setToComplete(row);
     else void update.submit({ intent: "status", id: row.id, status }, { method: "post" });
   };
 
@@ -216,10 +220,20 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="divide-y divide-gray-100">
               {rows.map((o) => (
-                <tr key={o.id} data-testid="order-row">
+                <tr
+                  key={o.id}
+                  data-testid="order-row"
+                  // The whole row opens the order for a mouse; the order's link is the keyboard's way in.
+                  onClick={(e) => {
+                    if (!(e.target as HTMLElement).closest("a, button, [role=menuitem]")) void navigate(`/admin/orders/${o.id}`);
+                  }}
+                  className="cursor-pointer hover:bg-gray-50"
+                >
                   <td className="whitespace-nowrap px-4 py-3">
-                    <span className="font-mono">{o.id.slice(0, 8)}</span>
-                    <span className="block text-xs text-gray-600">{o.number}</span>
+                    <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+                      <span className="font-mono">{o.id.slice(0, 8)}</span>
+                      <span className="block text-xs">{o.number}</span>
+                    </Link>
                   </td>
                   <td className="px-4 py-3">
                     <span className="font-medium">{o.name}</span>
@@ -240,6 +254,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       </DropdownMenu.Trigger>
                       <DropdownMenu.Portal>
                         <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+                          <DropdownMenu.Item asChild className={MENU_ITEM}>
+                            <Link to={`/admin/orders/${o.id}`}>Open order</Link>
+                          </DropdownMenu.Item>
                           <DropdownMenu.Item onSelect={() => openDetail(o.id)} className={MENU_ITEM}>
                             View details
                           </DropdownMenu.Item>
@@ -325,14 +342,32 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         title={toCancel ? `Cancel order ${toCancel.number}?` : "Cancel order?"}
         description={
           toCancel?.status === "processing"
-            ? `Its units go back to stock and ${formatMoney(toCancel.totalCents)} is refunded to the customer's card. This cannot be undone.`
+            ? `Units not yet refunded go back to stock and ${formatMoney(toCancel.totalCents - toCancel.refundedCents)} is refunded to the customer's card. This cannot be undone.`
             : "Its reserved units are released and the customer is told. This cannot be undone."
         }
-        confirmLabel="Cancel order"
+        confirmLabel={
+          toCancel?.status === "processing" && toCancel.totalCents > toCancel.refundedCents
+            ? `Cancel order and refund ${formatMoney(toCancel.totalCents - toCancel.refundedCents)}`
+            : "Cancel order"
+        }
+        cancelLabel="Keep order"
         destructive
         onConfirm={() => {
           if (toCancel) void update.submit({ intent: "status", id: toCancel.id, status: "cancelled" }, { method: "post" });
           setToCancel(null);
+        }}
+      />
+
+      <ConfirmDialog
+        open={toComplete !== null}
+        onOpenChange={(open) => !open && setToComplete(null)}
+        title={toComplete ? `Mark order ${toComplete.number} as Completed without shipping details?` : "Mark as Completed?"}
+        description="The customer is emailed that the order is complete, with no carrier or tracking number. To send tracking details, fulfil the order from its page instead."
+        confirmLabel="Mark as Completed"
+        cancelLabel="Go back"
+        onConfirm={() => {
+          if (toComplete) void update.submit({ intent: "status", id: toComplete.id, status: "completed" }, { method: "post" });
+          setToComplete(null);
         }}
       />
     </div>

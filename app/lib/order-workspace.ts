@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { OrderStatus } from "./order-status";
+import { CARRIER_IDS } from "./carriers";
+import { shippingAddressSchema } from "./checkout-form";
+
+/**
+ * The order page's words and forms (/admin/orders/:id), shared by its actions on the server and the
+ * forms in the browser. The list keeps the spec's one status (Processing, Completed, Cancelled,
+ * Payment Failed); the order page shows payment and fulfilment apart.
+ */
+
+export type PaymentStatus = "unpaid" | "failed" | "paid" | "partially_refunded" | "refunded";
+export type FulfilmentStatus = "unfulfilled" | "fulfilled";
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: "Unpaid",
+  failed: "Failed",
+  paid: "Paid",
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
+};
+
+export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = { unfulfilled: "Unfulfilled", fulfilled: "Fulfilled" };
+
+export function paymentStatus(o: { status: OrderStatus; paid: boolean; totalCents: number; refundedCents: number }): PaymentStatus {
+  if (!o.paid) return o.status === "payment_failed" ? "failed" : "unpaid";
+  if (o.refundedCents <= 0) return "paid";
+  return o.refundedCents >= o.totalCents ? "refunded" : "partially_refunded";
+}
+
+/** Completed means shipped (spec), with or without fulfilment details. */
+export function fulfilmentStatus(o: { status: OrderStatus; fulfilledAt: string | null }): FulfilmentStatus {
+  return o.fulfilledAt || o.status === "completed" ? "fulfilled" : "unfulfilled";
+}
+
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+const reason = z.string({ error: "Please give a reason." }).trim().min(1, "Please give a reason.").max(500, "Please keep the reason under 500 characters.");
+
+/** Dollars typed by staff ("12.50") to cents by string arithmetic; empty is 0. */
+const amountField = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, "Enter an amount like 12.50.")
+  .transform((v) => {
+    if (!v) return 0;
+    const [whole, frac = ""] = v.split(".");
+    return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  });
+
+export const orderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("note"), note: z.string().trim().min(1, "Write a note first.").max(2000, "Please keep notes under 2000 characters.") }),
+  z.object({
+    intent: z.literal("fulfil"),
+    carrier: z
+      .enum(CARRIER_IDS)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(64, "Please keep the tracking number under 64 characters.")
+      .regex(/^[A-Za-z0-9 -]*$/, "Use letters, digits, spaces and hyphens only.")
+      .optional()
+      .transform((v) => v || undefined),
+  }),
+  shippingAddressSchema.extend({ intent: z.literal("address") }),
+  z.object({
+    intent: z.literal("refund"),
+    /** Units to refund per order item: `qty.<itemId>`; restock per item: `restock.<itemId>` = "on". */
+    qty: z.record(z.string().uuid(), z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(0, "Enter a whole number.").max(10_000)).default({}),
+    restock: z.record(z.string().uuid(), z.literal("on")).default({}),
+    amount: amountField.optional().transform((v) => v ?? 0),
+    reason,
+  }),
+  z.object({ intent: z.literal("cancel") }),
+]);
+
+export type OrderAction = z.infer<typeof orderActionSchema>;
+
+/** What an order page action answers; `fields` holds messages by input name. */
+export type OrderActionResult =
+  | { ok: true; intent: string; message: string }
+  | { ok: false; intent: string; message: string; fields?: Record<string, string> };
