@@ -1,5 +1,6 @@
 import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishBuyNow, isBuyNowCheckout, readCart } from "../cart";
 import { config } from "../config";
+import { checkoutDiscount } from "../discounts/cart-discount";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
 import { clientKeyFor } from "../orders/limits";
@@ -46,10 +47,13 @@ export async function startCheckout(input: {
   /** The shopper's address: caps the units it holds in unpaid checkouts (CHECKOUT_MAX_HELD_UNITS). */
   clientIp?: string | null;
 }): Promise<CheckoutStarted> {
-  const cart = input.cartId ? await readCart(input.cartId) : null;
-  if (!cart || cart.lines.length === 0) throw new EmptyCartError();
+  const cartId = input.cartId;
+  const cart = cartId ? await readCart(cartId) : null;
+  if (!cartId || !cart || cart.lines.length === 0) throw new EmptyCartError();
   const provider = paymentProvider();
   const expiresAt = new Date(Date.now() + RESERVATION_MINUTES * 60_000 + SESSION_SETUP_ALLOWANCE_MS);
+  // A code the shopper may not use (any more) is refused here, before any payment page exists.
+  const discount = await checkoutDiscount(cartId, cart.lines, input.details.email, input.supersedeOrderId ?? null);
   const order = await placePendingOrder({
     lines: cart.lines.map((l) => ({
       productId: l.productId,
@@ -65,6 +69,7 @@ export async function startCheckout(input: {
     expiresAt,
     supersedeOrderId: input.supersedeOrderId,
     clientKey: input.clientIp ? clientKeyFor(input.clientIp) : null,
+    discount,
   });
   if (order.supersededSessionId) expireQuietly(order.supersededSessionId);
   const publicUrl = config().publicUrl;
@@ -74,7 +79,8 @@ export async function startCheckout(input: {
       orderId: order.id,
       orderNumber: order.number,
       email: input.details.email,
-      lines: cart.lines,
+      lines: cart.lines.map((l, i) => ({ ...l, discountCents: discount?.lineDiscountsCents[i] ?? 0 })),
+      discount: discount ? { code: discount.code, amountCents: discount.amountMinor } : null,
       totalCents: order.totalCents,
       currency: order.currency,
       expiresAt,

@@ -6,3 +6,4 @@ export * from "./rules";
 export * from "./codes";
 export * from "./uses";
 export * from "./cart-code";
+export * from "./cart-discount";

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { releaseDiscountUses } from "../discounts/uses";
+import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "../discounts/uses";
+import type { Market } from "../pricing";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { recordOrderEvent } from "./events";
@@ -93,9 +94,12 @@ export async function placePendingOrder(input: {
   expiresAt: Date;
   supersedeOrderId?: string | null;
   clientKey?: string | null;
+  /** The cart's code as priced for these lines: its use is held here, in the order's transaction. */
+  discount?: (DiscountHold & { market: Market }) | null;
 }): Promise<PlacedOrder> {
-  const { lines, shipping } = input;
+  const { lines, shipping, discount } = input;
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const totalCents = subtotalCents - (discount?.amountMinor ?? 0) + SHIPPING_CENTS;
   // The cart refuses these too, but prices may have risen or the caps changed since.
   const refusal = orderLinesRefusal(lines, SHIPPING_CENTS);
   if (refusal) throw new OrderLimitError(refusal);
@@ -129,10 +133,12 @@ export async function placePendingOrder(input: {
       status: "pending",
       subtotalCents,
       shippingCents: SHIPPING_CENTS,
-      totalCents: subtotalCents + SHIPPING_CENTS,
+      totalCents,
       currency: "usd",
       paymentProvider: input.provider,
     });
+    // Under a lock on the code: of checkouts racing for its last use, the losers roll back here.
+    if (discount) await holdDiscountUse(tx, { ...discount, orderId: order.id, email: shipping.email, expiresAt: input.expiresAt, now: new Date() });
     await tx.insert(orderItems).values(
       lines.map((l) => ({
         orderId: order.id,
@@ -157,7 +163,7 @@ export async function placePendingOrder(input: {
     number: placed.number,
     subtotalCents,
     shippingCents: SHIPPING_CENTS,
-    totalCents: subtotalCents + SHIPPING_CENTS,
+    totalCents,
     currency: "usd",
     supersededSessionId: placed.supersededSessionId,
   };

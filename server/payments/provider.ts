@@ -6,7 +6,8 @@
 
 export type ProviderName = "test" | "stripe";
 
-export type SessionLine = { title: string; variantName: string; unitPriceCents: number; quantity: number };
+/** `discountCents`: this line's share of the order's discount code (0 without one). */
+export type SessionLine = { title: string; variantName: string; unitPriceCents: number; quantity: number; discountCents?: number };
 
 export type CreateSessionInput = {
   orderId: string;
@@ -14,6 +15,8 @@ export type CreateSessionInput = {
   email: string;
   /** Priced by the server from the database. */
   lines: SessionLine[];
+  /** The order's discount code, shown on the payment page; its amount is already out of the lines and the total. */
+  discount?: { code: string; amountCents: number } | null;
   totalCents: number;
   currency: string;
   /** The same instant the order's reservation lapses. */

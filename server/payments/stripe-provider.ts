@@ -55,14 +55,27 @@ export function stripeProvider(): PaymentProvider {
         const session = await stripe.checkout.sessions.create(
           {
             mode: "payment",
-            line_items: input.lines.map((l) => ({
-              quantity: l.quantity,
-              price_data: {
-                currency: input.currency,
-                unit_amount: l.unitPriceCents,
-                product_data: { name: `${l.title} (${l.variantName})` },
-              },
-            })),
+            line_items: input.lines.map((l) =>
+              // A discounted line is one item at its discounted total: a unit price cannot carry a
+              // share of a discount that does not divide by the quantity, and the items must add up.
+              l.discountCents
+                ? {
+                    quantity: 1,
+                    price_data: {
+                      currency: input.currency,
+                      unit_amount: l.unitPriceCents * l.quantity - l.discountCents,
+                      product_data: { name: `${l.title} (${l.variantName}) × ${l.quantity}, ${input.discount?.code ?? "discount"} applied` },
+                    },
+                  }
+                : {
+                    quantity: l.quantity,
+                    price_data: {
+                      currency: input.currency,
+                      unit_amount: l.unitPriceCents,
+                      product_data: { name: `${l.title} (${l.variantName})` },
+                    },
+                  },
+            ),
             customer_email: input.email,
             client_reference_id: input.orderId,
             metadata: { orderId: input.orderId, orderNumber: input.orderNumber },

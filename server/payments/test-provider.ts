@@ -40,6 +40,7 @@ const sessionPayload = z.object({
   s: z.string(), // success URL template
   k: z.string(), // cancel URL
   r: z.string(), // nonce: two sessions of one order differ
+  d: z.tuple([z.string(), z.number().int()]).optional(), // discount code and amount off, in cents
 });
 
 export type TestSession = {
@@ -52,6 +53,8 @@ export type TestSession = {
   expiresAt: Date;
   successUrl: string;
   cancelUrl: string;
+  /** The order's discount code and what it took off, as the payment page shows it. */
+  discount: { code: string; amountCents: number } | null;
 };
 
 /**
@@ -92,6 +95,7 @@ function createSessionId(input: CreateSessionInput): string {
     s: input.successUrl,
     k: input.cancelUrl,
     r: crypto.randomBytes(6).toString("base64url"),
+    d: input.discount ? [input.discount.code, input.discount.amountCents] : undefined,
   });
   return `cs_test_${seal(payload)}`;
 }
@@ -119,6 +123,7 @@ export function readTestSession(id: string): TestSession | null {
     expiresAt: new Date(p.data.x * 1000),
     successUrl: p.data.s.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(id)),
     cancelUrl: p.data.k,
+    discount: p.data.d ? { code: p.data.d[0], amountCents: p.data.d[1] } : null,
   };
 }
 

@@ -16,6 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     shopName: shop.shopName,
     amountCents: session.amountCents,
+    discount: session.discount,
     email: session.email,
     orderNumber: session.orderNumber,
     expired: session.expiresAt.getTime() <= Date.now(),
@@ -66,6 +67,11 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         <h1 className="mt-1 text-4xl font-bold" data-testid="pay-amount">
           {formatMoney(loaderData.amountCents)}
         </h1>
+        {loaderData.discount ? (
+          <p className="mt-1 text-sm font-medium text-green-800" data-testid="pay-discount">
+            Includes discount {loaderData.discount.code} -{formatMoney(loaderData.discount.amountCents)}
+          </p>
+        ) : null}
         <p className="mt-1 text-sm text-gray-600">
           Order {loaderData.orderNumber} · {loaderData.email}
         </p>

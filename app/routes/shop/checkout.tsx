@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { getSavedAddress } from "@server/accounts/address";
 import { getSessionUser } from "@server/auth/session";
 import { isBuyNowCheckout, readCart } from "@server/cart";
@@ -14,10 +15,13 @@ import {
   checkCheckoutRateLimit,
   type Shortage,
 } from "@server/checkout";
+import { applyCartDiscountCode, cartDiscountView, DiscountRefusedError, removeCartDiscountCode } from "@server/discounts";
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
 import { BUY_NOW_CHECKOUT, checkoutSchema, fieldErrors, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
+import { DiscountCodeForm } from "~/components/shop/discount-code-form";
 import { COUNTRIES } from "~/lib/countries";
+import { discountLine, type DiscountView } from "~/lib/discount-view";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -26,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const [cartId, address] = await Promise.all([checkoutCartId(request, user?.id ?? null), user ? getSavedAddress(user.id) : null]);
   const cart = cartId ? await readCart(cartId) : { lines: [], subtotalCents: 0 };
+  const discount = await cartDiscountView(cartId, cart.lines);
   // A signed-in customer starts from their account's email and saved address.
   const prefill: Values | null = user ? { email: user.email, ...address } : null;
   return {
@@ -40,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       lineTotalCents: l.lineTotalCents,
     })),
     subtotalCents: cart.subtotalCents,
+    discount,
   };
 }
 
@@ -48,14 +54,36 @@ type ActionData =
   | { kind: "invalid"; fieldErrors: CheckoutFieldErrors; values: Values }
   | { kind: "stock"; shortages: Shortage[]; values: Values }
   | { kind: "limit"; message: string; values: Values }
+  | { kind: "discount"; message: string; values?: Values }
   | { kind: "empty" }
   | { kind: "error"; message: string }
   | { kind: "redirect"; paymentUrl: string };
 
 const FIELDS: CheckoutField[] = ["email", "name", "line1", "line2", "city", "postalCode", "country"];
 
+const discountCodeSchema = z.string().trim().min(1, "Enter a discount code").max(64, "We could not find that discount code.");
+
+/** Apply or remove the cart's code, then back to this page (303: works without JavaScript). */
+async function discountAction(request: Request, form: FormData, intent: "apply-discount" | "remove-discount") {
+  const user = await getSessionUser(request);
+  const cartId = await checkoutCartId(request, user?.id ?? null);
+  if (!cartId) return data<ActionData>({ kind: "empty" }, { status: 400 });
+  if (intent === "remove-discount") {
+    await removeCartDiscountCode(cartId);
+  } else {
+    const code = discountCodeSchema.safeParse(form.get("code") ?? "");
+    if (!code.success) return data<ActionData>({ kind: "discount", message: code.error.issues[0].message }, { status: 400 });
+    const refusal = await applyCartDiscountCode(cartId, code.data, (await readCart(cartId)).lines);
+    if (refusal) return data<ActionData>({ kind: "discount", message: refusal.message }, { status: 400 });
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, { status: 303 });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "apply-discount" || intent === "remove-discount") return discountAction(request, form, intent);
   const values: Values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const parsed = checkoutSchema.safeParse(values);
   if (!parsed.success) {
@@ -77,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof OutOfStockError) return data<ActionData>({ kind: "stock", shortages: err.shortages, values }, { status: 409 });
     if (err instanceof OrderLimitError) return data<ActionData>({ kind: "limit", message: err.message, values }, { status: 400 });
+    if (err instanceof DiscountRefusedError) return data<ActionData>({ kind: "discount", message: err.message, values }, { status: 400 });
     if (err instanceof EmptyCartError) return data<ActionData>({ kind: "empty" }, { status: 400 });
     if (err instanceof PaymentSetupError) {
       return data<ActionData>({ kind: "error", message: `Payment setup failed: ${err.message}` }, { status: 502 });
@@ -126,7 +155,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Checkout</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
-        <OrderSummary lines={loaderData.lines} subtotalCents={loaderData.subtotalCents} />
+        <OrderSummary lines={loaderData.lines} subtotalCents={loaderData.subtotalCents} discount={loaderData.discount}>
+          <DiscountCodeForm action={formAction} discount={loaderData.discount} error={actionData?.kind === "discount" ? actionData.message : null} />
+        </OrderSummary>
         <div className="lg:order-first">
           {actionData?.kind === "stock" ? <StockProblems shortages={actionData.shortages} buyNow={loaderData.buyNow} /> : null}
           {actionData?.kind === "limit" ? (
@@ -137,7 +168,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <CheckoutForm
             action={formAction}
             serverErrors={actionData?.kind === "invalid" ? actionData.fieldErrors : undefined}
-            values={actionData && "values" in actionData ? actionData.values : (loaderData.prefill ?? undefined)}
+            values={actionData && "values" in actionData && actionData.values ? actionData.values : (loaderData.prefill ?? undefined)}
             disabled={settingUp}
           />
         </div>
@@ -156,7 +187,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 type SummaryLine = Route.ComponentProps["loaderData"]["lines"][number];
 
-function OrderSummary({ lines, subtotalCents }: { lines: SummaryLine[]; subtotalCents: number }) {
+function OrderSummary({ lines, subtotalCents, discount, children }: { lines: SummaryLine[]; subtotalCents: number; discount: DiscountView | null; children: React.ReactNode }) {
+  const applied = discount?.applied ? discount : null;
   return (
     <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-gray-200 bg-gray-50 p-6">
       <h2 id="summary-heading" className="text-lg font-semibold">
@@ -181,15 +213,22 @@ function OrderSummary({ lines, subtotalCents }: { lines: SummaryLine[]; subtotal
           <dt className="text-gray-600">Subtotal</dt>
           <dd>{formatMoney(subtotalCents)}</dd>
         </div>
+        {applied ? (
+          <div className="flex justify-between text-green-800">
+            <dt>Discount ({applied.code})</dt>
+            <dd data-testid="checkout-discount">{applied.freeShipping ? discountLine(applied) : `-${formatMoney(applied.amountCents)}`}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-gray-600">Shipping</dt>
           <dd>Free</dd>
         </div>
         <div className="flex justify-between text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatMoney(subtotalCents)}</dd>
+          <dd data-testid="checkout-total">{formatMoney(applied ? applied.totalCents : subtotalCents)}</dd>
         </div>
       </dl>
+      {children}
     </section>
   );
 }

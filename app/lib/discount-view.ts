@@ -1,0 +1,12 @@
+import { formatMoney } from "./money";
+
+/** A cart's discount code as the shop's pages show it: applied with its amounts, or refused with the reason. */
+export type DiscountView =
+  | { code: string; applied: true; percentOff: number | null; amountCents: number; freeShipping: boolean; totalCents: number }
+  | { code: string; applied: false; reason: string };
+
+/** The applied line: "SPRING10 -10% -£5.00", "TENOFF -$10.00", "SHIPFREE Free shipping". */
+export function discountLine(d: { code: string; percentOff: number | null; amountCents: number; freeShipping: boolean }, currency = "USD"): string {
+  if (d.freeShipping) return `${d.code} Free shipping`;
+  return [d.code, d.percentOff !== null ? `-${d.percentOff}%` : null, `-${formatMoney(d.amountCents, currency)}`].filter(Boolean).join(" ");
+}
