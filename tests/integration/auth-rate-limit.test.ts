@@ -39,11 +39,12 @@ function rateLimitSuite(label: string, env: Record<string, string>) {
 rateLimitSuite("database", {});
 
 describe("sign-in lockout keyed on account, address and known device", () => {
+  // Its own database: fixed addresses, one per test, never shared.
   useTestDatabase();
 
   it("ten wrong passwords from the owner's address do not lock the owner out of a device that signed in before", async () => {
     await createCustomer("owner@example.com");
-    const shared = freshIp("203.0.113");
+    const shared = "10.0.1.1";
     const first = await signIn("owner@example.com", shared);
     expect(first.kind).toBe("signed-in");
     const device = cookieHeaderFrom(first.kind === "signed-in" ? first.cookies : []);
@@ -60,9 +61,9 @@ describe("sign-in lockout keyed on account, address and known device", () => {
   it("brute force stays stopped: per account across addresses, per known device, and the answer says when to retry", async () => {
     await createCustomer("target@example.com");
     const kinds: string[] = [];
-    for (let i = 0; i < 11; i++) kinds.push(...(await attempts(1, `198.51.100.${i + 1}`, "target@example.com")));
+    for (let i = 0; i < 11; i++) kinds.push(...(await attempts(1, `10.0.2.${i + 1}`, "target@example.com")));
     expect(kinds).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
-    const locked = await signIn("target@example.com", "198.51.100.200");
+    const locked = await signIn("target@example.com", "10.0.2.200");
     expect(locked).toMatchObject({ kind: "rate-limited" });
     const wait = locked.kind === "rate-limited" ? locked.retryAfterSeconds : 0;
     expect(wait).toBeGreaterThan(0);
@@ -70,22 +71,22 @@ describe("sign-in lockout keyed on account, address and known device", () => {
 
     // A device cookie issued for one account means nothing for another, and a known device has its own cap.
     await createCustomer("holder@example.com");
-    const known = await signIn("holder@example.com", "192.0.2.150");
+    const known = await signIn("holder@example.com", "10.0.3.1");
     const device = cookieHeaderFrom(known.kind === "signed-in" ? known.cookies : []);
-    expect((await signIn("target@example.com", "192.0.2.150", device)).kind).toBe("rate-limited");
-    expect(await attempts(11, "192.0.2.150", "holder@example.com", device)).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
+    expect((await signIn("target@example.com", "10.0.3.1", device)).kind).toBe("rate-limited");
+    expect(await attempts(11, "10.0.3.1", "holder@example.com", device)).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
   });
 
   it("right passwords do not count: twelve sign-ins in a row from one address all succeed", async () => {
     await createCustomer("regular@example.com");
-    const ip = freshIp("203.0.113");
+    const ip = "10.0.4.1";
     const kinds: string[] = [];
     for (let i = 0; i < 12; i++) kinds.push((await signIn("regular@example.com", ip)).kind);
     expect(kinds).toEqual(Array(12).fill("signed-in"));
   });
 
   it("a direct call to /api/auth/sign-in/email is limited the same way (429 with Retry-After)", async () => {
-    const ip = freshIp("198.51.100");
+    const ip = "10.0.5.1";
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 11; i++) {
