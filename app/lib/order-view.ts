@@ -1,5 +1,12 @@
 import type { OrderStatus } from "./order-status";
 
+export type OrderDiscount = { code: string; label: string; amountCents: number; freeShipping: boolean };
+
+/** The order's discount line: "Discount (SPRING10 -10%)" and its amount. */
+export function orderDiscountLabel(d: OrderDiscount): string {
+  return d.freeShipping ? `Discount (${d.code}, free shipping)` : `Discount (${d.code} ${d.label})`;
+}
+
 /** An order as the success page, the account and the back office show it (server/orders builds it). */
 export type OrderSummary = {
   id: string;
@@ -11,6 +18,8 @@ export type OrderSummary = {
   shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
   lines: { id: string; title: string; variantName: string; unitPriceCents: number; quantity: number; refundedQuantity: number; lineTotalCents: number }[];
   subtotalCents: number;
+  /** The discount code the order was given (docs/discounts.md); its amount is already out of the total. */
+  discount: OrderDiscount | null;
   shippingCents: number;
   totalCents: number;
   currency: string;

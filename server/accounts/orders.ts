@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
+import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "../orders/schema";
 import type { OrderStatus } from "~/lib/order-status";
+import type { OrderDiscount } from "~/lib/order-view";
 
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
 
@@ -37,6 +39,7 @@ export type AccountOrder = {
   shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
   lines: { title: string; variantName: string; unitPriceCents: number; quantity: number }[];
   subtotalCents: number;
+  discount: OrderDiscount | null;
   shippingCents: number;
   totalCents: number;
   paymentBrand: string | null;
@@ -56,6 +59,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.title), asc(orderItems.variantName));
+  const discount = await orderDiscount(order.id);
   return {
     id: order.id,
     number: order.number,
@@ -66,6 +70,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     shipping: { line1: order.shipLine1, line2: order.shipLine2, city: order.shipCity, postalCode: order.shipPostalCode, country: order.shipCountry },
     lines,
     subtotalCents: order.subtotalCents,
+    discount: discount && { code: discount.code, label: discount.label, amountCents: discount.amountMinor, freeShipping: discount.freeShipping },
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     paymentBrand: order.paymentBrand,

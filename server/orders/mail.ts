@@ -5,7 +5,7 @@ import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { AdminOrderStatus } from "~/lib/order-transitions";
 import { getOrderSummary } from "./queries";
-import type { OrderSummary } from "~/lib/order-view";
+import { orderDiscountLabel, type OrderSummary } from "~/lib/order-view";
 
 function itemLines(order: OrderSummary): string[] {
   return order.lines.map((l) => `  ${l.quantity} x ${l.title} (${l.variantName})  ${formatMoney(l.lineTotalCents)}`);
@@ -46,6 +46,7 @@ export function sendOrderConfirmation(orderId: string) {
     ...itemLines(order),
     "",
     `Subtotal: ${formatMoney(order.subtotalCents)}`,
+    ...(order.discount ? [`${orderDiscountLabel(order.discount)}: -${formatMoney(order.discount.amountCents)}`] : []),
     `Shipping: ${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}`,
     `Total: ${formatMoney(order.totalCents)}`,
     ...(order.paymentBrand && order.paymentLast4 ? [`Paid with ${order.paymentBrand} ending ${order.paymentLast4}`] : []),

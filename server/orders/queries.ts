@@ -1,10 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client";
+import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "./schema";
 import type { OrderSummary } from "~/lib/order-view";
 
 async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
-  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.title), asc(orderItems.variantName));
+  const [items, discount] = await Promise.all([
+    db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.title), asc(orderItems.variantName)),
+    orderDiscount(order.id),
+  ]);
   return {
     id: order.id,
     number: order.number,
@@ -29,6 +33,7 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
       lineTotalCents: i.unitPriceCents * i.quantity,
     })),
     subtotalCents: order.subtotalCents,
+    discount: discount && { code: discount.code, label: discount.label, amountCents: discount.amountMinor, freeShipping: discount.freeShipping },
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     currency: order.currency,

@@ -6,6 +6,7 @@ import { db } from "../../server/db/client";
 import { DiscountRefusedError, listDiscounts, orderDiscount, saveDiscount, setCartDiscountCode, setDiscountActive } from "../../server/discounts";
 import { discountUses } from "../../server/discounts/schema";
 import { outboxMail } from "../../server/mail/schema";
+import { getOrderSummary } from "../../server/orders/queries";
 import { readTestSession } from "../../server/payments/test-provider";
 import { seedPricing } from "../../server/pricing/store";
 import { discountFormSchema } from "~/lib/discount-form";
@@ -56,6 +57,8 @@ describe("discount codes at checkout: held with the session, counted with the pa
     expect((await listDiscounts("SPRING10"))[0].uses).toBe(1);
     const mails = await db().select().from(outboxMail).where(eq(outboxMail.to, "buyer41@example.com"));
     expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("Subtotal: $119.98\nDiscount (SPRING10 -10%): -$12.00\nShipping: Free\nTotal: $107.98");
+    expect((await getOrderSummary(started.orderId))!.discount).toEqual({ code: "SPRING10", label: "-10%", amountCents: 1200, freeShipping: false });
   });
 
   it("a code deactivated while the shopper is on the payment page: the payment is honoured at the amount shown and counted", async () => {

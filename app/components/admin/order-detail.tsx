@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "~/lib/order-view";
+import { orderDiscountLabel, type AdminOrderDetail } from "~/lib/order-view";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { formatAdminDate } from "~/lib/admin";
@@ -92,6 +92,12 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <dl className="ml-auto mt-3 grid max-w-64 grid-cols-2 gap-y-1">
           <dt>Subtotal</dt>
           <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
+          {order.discount ? (
+            <>
+              <dt>{orderDiscountLabel(order.discount)}</dt>
+              <dd className="text-right">-{formatMoney(order.discount.amountCents)}</dd>
+            </>
+          ) : null}
           <dt>Shipping</dt>
           <dd className="text-right">{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
           <dt className="font-semibold">Total</dt>

@@ -4,6 +4,7 @@ import { requireUser } from "@server/auth/guards";
 import { countryName } from "~/lib/countries";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { orderDiscountLabel } from "~/lib/order-view";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/order";
@@ -87,6 +88,12 @@ export default function AccountOrder() {
             <dt>Subtotal</dt>
             <dd>{formatMoney(order.subtotalCents)}</dd>
           </div>
+          {order.discount ? (
+            <div className="flex justify-between py-1">
+              <dt>{orderDiscountLabel(order.discount)}</dt>
+              <dd>-{formatMoney(order.discount.amountCents)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between py-1">
             <dt>Shipping</dt>
             <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
