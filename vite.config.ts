@@ -14,6 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter()],
   test: {
+    setupFiles: ["tests/setup/console-error.ts"],
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
     globalSetup: ["tests/integration/global-setup.ts"],
     testTimeout: 30_000,

@@ -13,6 +13,7 @@ export default defineConfig({
     },
   },
   test: {
+    setupFiles: ["tests/setup/console-error.ts"],
     include: ["tests/system/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,

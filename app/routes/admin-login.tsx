@@ -2,7 +2,7 @@ import { data, Form, redirect, useActionData, useNavigation, useSearchParams } f
 import { cookieHeaders } from "@server/auth/call";
 import { adminLoginSchema, fieldErrors, formFields, INVALID_ADMIN_LOGIN } from "@server/auth/forms";
 import { tooManySignInAttempts } from "~/lib/auth-rules";
-import { adminHeaders, safeRedirectPath } from "@server/auth/guards";
+import { safeRedirectPath } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";
 import { signInAdmin } from "@server/auth/sign-in";
 import { Field, FormError, PasswordField, SubmitButton } from "~/components/ui/form";
@@ -10,7 +10,6 @@ import type { Route } from "./+types/admin-login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login | Pocket Retro" }, { name: "robots", content: "noindex, nofollow" }];
 
-export const headers: Route.HeadersFunction = () => adminHeaders;
 
 /** Only admin pages are valid destinations after an admin sign-in. */
 function adminTarget(value: unknown) {
@@ -21,7 +20,7 @@ function adminTarget(value: unknown) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user?.role === "admin") {
-    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo")), { headers: adminHeaders });
+    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo")));
   }
   return null;
 }
@@ -32,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = adminLoginSchema.safeParse(formFields(form, ["username", "password"]));
   if (!parsed.success) {
-    return data({ error: null, fields: fieldErrors(parsed.error) }, { status: 400, headers: adminHeaders });
+    return data({ error: null, fields: fieldErrors(parsed.error) }, { status: 400 });
   }
   const result = await signInAdmin(request, { email: parsed.data.username, password: parsed.data.password });
   const target = adminTarget(form.get("redirectTo"));
@@ -40,17 +39,17 @@ export async function action({ request }: Route.ActionArgs) {
     case "rate-limited":
       return data(
         { error: tooManySignInAttempts(result.retryAfterSeconds), fields: noFieldErrors },
-        { status: 429, headers: { ...adminHeaders, "Retry-After": String(result.retryAfterSeconds) } },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     case "invalid":
-      return data({ error: INVALID_ADMIN_LOGIN, fields: noFieldErrors }, { status: 401, headers: adminHeaders });
+      return data({ error: INVALID_ADMIN_LOGIN, fields: noFieldErrors }, { status: 401 });
     case "two-factor":
       return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(target)}`, {
         status: 303,
-        headers: cookieHeaders(result.cookies, adminHeaders),
+        headers: cookieHeaders(result.cookies),
       });
     case "signed-in":
-      return redirect(target, { status: 303, headers: cookieHeaders(result.cookies, adminHeaders) });
+      return redirect(target, { status: 303, headers: cookieHeaders(result.cookies) });
   }
 }
 

@@ -6,14 +6,17 @@ export const adminHeaders = {
   "Cache-Control": "no-store",
 } as const;
 
-function isAdminPath(path: string) {
-  return path === "/admin" || path === "/admin-login" || path.startsWith("/admin/") || path.startsWith("/admin-login/");
+const ADMIN_PREFIXES = ["/admin", "/admin-login", "/api/admin"];
+
+export function isAdminPath(path: string) {
+  return ADMIN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /**
- * Express middleware: every answer under /admin and /admin-login carries adminHeaders, whatever
- * produced it (a page, a redirect, an error page, a resource route). They are added when the
- * headers are written, only where the route did not set them itself.
+ * Express middleware, the one place admin answers get adminHeaders: every answer under /admin,
+ * /admin-login and /api/admin (pages, redirects, error pages, resource routes, event streams),
+ * whatever produced it. They are added when the headers are written, only where the route did not
+ * set the header itself (the AI stream's Cache-Control adds no-transform).
  */
 export const adminResponseHeaders: RequestHandler = (req, res, next) => {
   if (!isAdminPath(req.path)) return next();

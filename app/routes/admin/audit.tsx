@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
 import { listAudit } from "@server/admin/audit";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import type { Route } from "./+types/audit";
 
@@ -12,7 +12,7 @@ const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  return data(await listAudit(page), { headers: adminHeaders });
+  return data(await listAudit(page));
 }
 
 /** A one-line, human summary of the stored change (the JSON is small by design: fields and from/to). */

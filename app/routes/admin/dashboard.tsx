@@ -1,7 +1,7 @@
 import { Form, Link, data } from "react-router";
 import { z } from "zod";
 import { dashboardStats, periodStart, type DailyPoint, type Trend } from "@server/admin/dashboard";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { listAdminOrders } from "@server/orders/admin";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     dashboardStats(),
     listAdminOrders({ q: filter.q || undefined, since: periodStart(filter.period), pageSize: RECENT_ORDERS }),
   ]);
-  return data({ stats, recent: recent.rows, filter }, { headers: adminHeaders });
+  return data({ stats, recent: recent.rows, filter });
 }
 
 function TrendText({ trend }: { trend: Trend }) {

@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { DiscountNotFoundError, DiscountSaveError, discountEditorChoices, getDiscount, saveDiscount } from "@server/discounts";
 import { FieldErrorsContext, GroupError, TextField, fieldId, useFieldError } from "~/components/admin/fields";
 import { FormError } from "~/components/ui/form";
@@ -16,10 +16,10 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const choices = await discountEditorChoices();
-  if (params.id === "new") return data({ discount: null, uses: 0, values: discountFormValues(null), choices }, { headers: adminHeaders });
+  if (params.id === "new") return data({ discount: null, uses: 0, values: discountFormValues(null), choices });
   const discount = isUuid(params.id) ? await getDiscount(params.id) : null;
-  if (!discount) throw data("Discount not found", { status: 404, headers: adminHeaders });
-  return data({ discount: { id: discount.id, code: discount.code }, uses: discount.uses, values: discountFormValues(discount), choices }, { headers: adminHeaders });
+  if (!discount) throw data("Discount not found", { status: 404 });
+  return data({ discount: { id: discount.id, code: discount.code }, uses: discount.uses, values: discountFormValues(discount), choices });
 }
 
 type ActionResult = { message: string; fieldErrors: Record<string, string>; values: DiscountFormValues };
@@ -28,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const fail = (status: number, message: string, fieldErrors: Record<string, string> = {}) =>
-    data<ActionResult>({ message, fieldErrors, values: submittedDiscountValues(form) }, { status, headers: adminHeaders });
+    data<ActionResult>({ message, fieldErrors, values: submittedDiscountValues(form) }, { status });
   const id = params.id === "new" ? null : params.id;
   if (id && !isUuid(id)) return fail(404, "This discount no longer exists.");
   const parsed = parseDiscountForm(form);
@@ -43,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (err instanceof DiscountNotFoundError) return fail(404, "This discount no longer exists.");
     throw err;
   }
-  throw redirect("/admin/discounts", { headers: adminHeaders });
+  throw redirect("/admin/discounts");
 }
 
 const card = "grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5";

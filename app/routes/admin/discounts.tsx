@@ -1,6 +1,6 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { DiscountNotFoundError, deleteDiscount, listDiscounts, setDiscountActive } from "@server/discounts";
 import { Icon } from "~/components/admin/icons";
 import { FormError, FormSuccess } from "~/components/ui/form";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Discounts");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  return data({ q, discounts: await listDiscounts(q) }, { headers: adminHeaders });
+  return data({ q, discounts: await listDiscounts(q) });
 }
 
 const actionSchema = z.object({
@@ -26,7 +26,7 @@ type ActionResult = { ok: boolean; message: string };
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  const answer = (status: number, ok: boolean, message: string) => data<ActionResult>({ ok, message }, { status, headers: adminHeaders });
+  const answer = (status: number, ok: boolean, message: string) => data<ActionResult>({ ok, message }, { status });
   if (!parsed.success) return answer(400, false, parsed.error.issues[0].message);
   const { intent, id } = parsed.data;
   try {

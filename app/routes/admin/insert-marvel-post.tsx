@@ -1,5 +1,5 @@
 import { Form, Link, data, useNavigation } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { insertSamplePost } from "@server/blog/write";
 import { log } from "@server/log";
 import { adminMeta } from "~/lib/admin";
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Insert sample post");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: adminHeaders });
+  return data(null);
 }
 
 type Result = { outcome: "inserted" | "exists" | "failed" };
@@ -17,10 +17,10 @@ type Result = { outcome: "inserted" | "exists" | "failed" };
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
-    return data<Result>({ outcome: await insertSamplePost(admin) }, { headers: adminHeaders });
+    return data<Result>({ outcome: await insertSamplePost(admin) });
   } catch (err) {
     log.error({ err }, "sample post insert failed");
-    return data<Result>({ outcome: "failed" }, { status: 500, headers: adminHeaders });
+    return data<Result>({ outcome: "failed" }, { status: 500 });
   }
 }
 

@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, Outlet, data, useLocation } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { Icon, type IconName } from "~/components/admin/icons";
 import { adminTitle } from "~/lib/admin";
 import type { Route } from "./+types/layout";
@@ -13,10 +13,9 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return data({ email: admin.email }, { headers: adminHeaders });
+  return data({ email: admin.email });
 }
 
-export const headers: Route.HeadersFunction = () => adminHeaders;
 
 const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },

@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { OrderNotFoundError, OrderTransitionError, addOrderNote, changeOrderStatus, getAdminOrder } from "@server/orders/admin";
 import { fulfilOrder, updateShippingAddress } from "@server/orders/fulfil";
 import { RefundRefusedError, refundOrder } from "@server/orders/refunds";
@@ -21,10 +21,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = z.string().uuid().safeParse(params.id);
   const order = id.success ? await getAdminOrder(id.data) : null;
-  return data({ order }, { status: order ? 200 : 404, headers: adminHeaders });
+  return data({ order }, { status: order ? 200 : 404 });
 }
 
-const answer = (result: OrderActionResult, status = 200) => data(result, { status, headers: adminHeaders });
+const answer = (result: OrderActionResult, status = 200) => data(result, { status });
 
 /** The page's forms, one intent each; the same schema checks them in the browser. */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { Dialog, DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import type { OrderStatus } from "~/lib/order-status";
 import { OrderNotFoundError, OrderTransitionError, changeOrderStatus, listAdminOrders, type AdminOrderEvent } from "@server/orders/admin";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filter = filterSchema.parse({ q: params.get("q") || undefined, status: params.get("status") || undefined, page: params.get("page") || undefined });
-  return data({ ...(await listAdminOrders(filter)), filter }, { headers: adminHeaders });
+  return data({ ...(await listAdminOrders(filter)), filter });
 }
 
 const statusSchema = z.object({ intent: z.literal("status"), id: z.string().uuid("Unknown order"), status: z.enum(ADMIN_ORDER_STATUSES) });
@@ -43,15 +43,15 @@ const statusSchema = z.object({ intent: z.literal("status"), id: z.string().uuid
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = statusSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400, headers: adminHeaders });
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await changeOrderStatus(parsed.data.id, parsed.data.status, admin);
   } catch (err) {
-    if (err instanceof OrderNotFoundError) return data({ ok: false as const, message: "This order no longer exists." }, { status: 404, headers: adminHeaders });
-    if (err instanceof OrderTransitionError) return data({ ok: false as const, message: err.message }, { status: 409, headers: adminHeaders });
+    if (err instanceof OrderNotFoundError) return data({ ok: false as const, message: "This order no longer exists." }, { status: 404 });
+    if (err instanceof OrderTransitionError) return data({ ok: false as const, message: err.message }, { status: 409 });
     throw err;
   }
-  return data({ ok: true as const, id: parsed.data.id, status: parsed.data.status }, { headers: adminHeaders });
+  return data({ ok: true as const, id: parsed.data.id, status: parsed.data.status });
 }
 
 /** Spec section 9: orders refetch every 60 s besides the live stream. */

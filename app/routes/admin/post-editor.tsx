@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, data, useFetcher, useNavigate } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { getPostForEdit } from "@server/blog/posts";
 import { PostNotFoundError, PostSaveError, savePost } from "@server/blog/write";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -24,9 +24,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  if (!params.id) return data({ post: null, missing: false }, { headers: adminHeaders });
+  if (!params.id) return data({ post: null, missing: false });
   const post = UUID.test(params.id) ? await getPostForEdit(params.id) : null;
-  return data({ post, missing: !post }, { status: post ? 200 : 404, headers: adminHeaders });
+  return data({ post, missing: !post }, { status: post ? 200 : 404 });
 }
 
 type FieldErrors = Partial<Record<keyof PostFormInput, string>>;
@@ -37,19 +37,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = postFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsFrom(parsed.error.issues) as FieldErrors;
-    return data<ActionResult>({ ok: false, message: Object.values(fieldErrors)[0] ?? "Failed to save post", fieldErrors }, { status: 400, headers: adminHeaders });
+    return data<ActionResult>({ ok: false, message: Object.values(fieldErrors)[0] ?? "Failed to save post", fieldErrors }, { status: 400 });
   }
-  if (params.id && !UUID.test(params.id)) return data<ActionResult>({ ok: false, message: "Failed to load post", fieldErrors: {} }, { status: 404, headers: adminHeaders });
+  if (params.id && !UUID.test(params.id)) return data<ActionResult>({ ok: false, message: "Failed to load post", fieldErrors: {} }, { status: 404 });
   try {
     const post = await savePost(params.id ?? null, parsed.data, admin);
-    return data<ActionResult>({ ok: true, id: post.id, intent: parsed.data.intent }, { headers: adminHeaders });
+    return data<ActionResult>({ ok: true, id: post.id, intent: parsed.data.intent });
   } catch (err) {
     if (err instanceof PostSaveError) {
       const status = err.fieldErrors.slug ? 409 : 400;
-      return data<ActionResult>({ ok: false, message: err.message, fieldErrors: err.fieldErrors }, { status, headers: adminHeaders });
+      return data<ActionResult>({ ok: false, message: err.message, fieldErrors: err.fieldErrors }, { status });
     }
     if (err instanceof PostNotFoundError) {
-      return data<ActionResult>({ ok: false, message: "This post no longer exists.", fieldErrors: {} }, { status: 404, headers: adminHeaders });
+      return data<ActionResult>({ ok: false, message: "This post no longer exists.", fieldErrors: {} }, { status: 404 });
     }
     throw err;
   }

@@ -2,7 +2,7 @@ import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import type { AdminPostEvent } from "@server/blog/events";
 import { listAdminPosts, listPostTags } from "@server/blog/posts";
 import { PostNotFoundError, deletePost } from "@server/blog/write";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = filterSchema.parse({ q: params.q || undefined, status: params.status || undefined, tag: params.tag || undefined });
   const [posts, tags] = await Promise.all([listAdminPosts(filter), listPostTags()]);
-  return data({ posts, tags, filter }, { headers: adminHeaders });
+  return data({ posts, tags, filter });
 }
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().uuid("Unknown post") });
@@ -40,14 +40,14 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().uuid
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400, headers: adminHeaders });
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await deletePost(parsed.data.id, admin);
   } catch (err) {
-    if (err instanceof PostNotFoundError) return data({ ok: false as const, message: "This post no longer exists." }, { status: 404, headers: adminHeaders });
+    if (err instanceof PostNotFoundError) return data({ ok: false as const, message: "This post no longer exists." }, { status: 404 });
     throw err;
   }
-  return data({ ok: true as const, id: parsed.data.id }, { headers: adminHeaders });
+  return data({ ok: true as const, id: parsed.data.id });
 }
 
 const LIVE_TOASTS: Record<AdminPostEvent["action"], string> = { created: "New post added", updated: "Post updated", deleted: "Post deleted" };

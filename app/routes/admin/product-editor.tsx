@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, data, isRouteErrorResponse, useFetcher, useNavigate, useRouteError } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { ProductNotFoundError, ProductSaveError, getProductForEdit, saveProduct } from "@server/catalog/admin";
 import type { ProductImageOption } from "~/lib/product-form";
 import { log } from "@server/log";
@@ -24,10 +24,10 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  if (params.id === "new") return data({ product: null }, { headers: adminHeaders });
+  if (params.id === "new") return data({ product: null });
   const product = isUuid(params.id) ? await getProductForEdit(params.id) : null;
-  if (!product) throw data("Product not found", { status: 404, headers: adminHeaders });
-  return data({ product }, { headers: adminHeaders });
+  if (!product) throw data("Product not found", { status: 404 });
+  return data({ product });
 }
 
 type FieldErrors = Record<string, string>;
@@ -39,7 +39,7 @@ type ActionResult =
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const fail = (status: number, kind: "validation" | "save", message: string, fieldErrors: FieldErrors = {}) =>
-    data<ActionResult>({ ok: false, kind, message, fieldErrors }, { status, headers: adminHeaders });
+    data<ActionResult>({ ok: false, kind, message, fieldErrors }, { status });
   const id = params.id === "new" ? null : params.id;
   if (id && !isUuid(id)) return fail(404, "save", "This product no longer exists.");
   const parsed = parseProductForm(await request.formData());
@@ -49,7 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   try {
     await saveProduct(id, parsed.data, admin);
-    return data<ActionResult>({ ok: true, intent: parsed.data.intent }, { headers: adminHeaders });
+    return data<ActionResult>({ ok: true, intent: parsed.data.intent });
   } catch (err) {
     if (err instanceof ProductSaveError) return fail(err.fieldErrors.slug ? 409 : 400, "save", err.message, err.fieldErrors);
     if (err instanceof ProductNotFoundError) return fail(404, "save", "This product no longer exists.");

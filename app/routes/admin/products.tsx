@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, data, useFetcher } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { ProductNotFoundError, deleteProduct, listAdminProducts } from "@server/catalog/admin";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data({ products: await listAdminProducts() }, { headers: adminHeaders });
+  return data({ products: await listAdminProducts() });
 }
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown product") });
@@ -24,14 +24,14 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400, headers: adminHeaders });
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await deleteProduct(parsed.data.id, admin);
   } catch (err) {
-    if (err instanceof ProductNotFoundError) return data({ ok: false as const, message: "This product no longer exists." }, { status: 404, headers: adminHeaders });
+    if (err instanceof ProductNotFoundError) return data({ ok: false as const, message: "This product no longer exists." }, { status: 404 });
     throw err;
   }
-  return data({ ok: true as const }, { headers: adminHeaders });
+  return data({ ok: true as const });
 }
 
 const primaryButton = "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, data, useNavigate, useNavigation } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { resetMainProductMedia } from "@server/catalog/reset-main-product";
 import { log } from "@server/log";
 import { adminMeta } from "~/lib/admin";
@@ -10,17 +10,17 @@ export const meta: Route.MetaFunction = () => adminMeta("Reset R36S images and c
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: adminHeaders });
+  return data(null);
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   try {
     await resetMainProductMedia(admin);
-    return data({ ok: true }, { headers: adminHeaders });
+    return data({ ok: true });
   } catch (err) {
     log.error({ err }, "main product reset failed");
-    return data({ ok: false }, { status: 500, headers: adminHeaders });
+    return data({ ok: false }, { status: 500 });
   }
 }
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { MissingKeyError, aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai/writer";
 import { checkRateLimit } from "@server/security/rate-limit";
 import type { Route } from "./+types/admin-ai";
@@ -10,7 +10,7 @@ const AI_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 /** GET: which providers have a key on the server (the dialog asks the admin for one otherwise). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(serverKeys(), { headers: adminHeaders });
+  return data(serverKeys());
 }
 
 /**
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const fail = (error: string, status: number, headers: HeadersInit = {}) => data({ error }, { status, headers: { ...adminHeaders, ...headers } });
+  const fail = (error: string, status: number, headers: HeadersInit = {}) => data({ error }, { status, headers });
   const limited = await checkRateLimit(`ai-writer:${admin.id}`, AI_RATE_LIMIT);
   if (!limited.ok) {
     return fail("Too many generations. Please wait a few minutes and try again.", 429, { "Retry-After": String(limited.retryAfterSeconds) });
@@ -53,7 +53,6 @@ export async function action({ request }: Route.ActionArgs) {
   });
   return new Response(stream, {
     headers: {
-      ...adminHeaders,
       "Content-Type": "application/x-ndjson; charset=utf-8",
       // no-transform: compression must not hold the stream back.
       "Cache-Control": "no-store, no-transform",

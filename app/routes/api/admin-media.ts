@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { UploadError, storeDescribedImageFromRequest } from "@server/admin/uploads";
 import { listLibrary } from "@server/media/library";
 import { bodyImage } from "~/lib/images";
@@ -12,8 +12,8 @@ const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return data({ error: query.error.issues[0].message }, { status: 400, headers: adminHeaders });
-  return data({ images: await listLibrary(query.data.q) }, { headers: adminHeaders });
+  if (!query.success) return data({ error: query.error.issues[0].message }, { status: 400 });
+  return data({ images: await listLibrary(query.data.q) });
 }
 
 /**
@@ -22,12 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: adminHeaders });
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   try {
     const image = await storeDescribedImageFromRequest(request);
-    return data({ image: bodyImage(image) }, { headers: adminHeaders });
+    return data({ image: bodyImage(image) });
   } catch (err) {
-    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status, headers: adminHeaders });
+    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status });
     throw err;
   }
 }

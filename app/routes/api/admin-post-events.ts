@@ -1,4 +1,4 @@
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { adminPostFilter } from "@server/blog/events";
 import { createEventStream } from "@server/realtime/sse";
 import type { Route } from "./+types/admin-post-events";
@@ -6,5 +6,5 @@ import type { Route } from "./+types/admin-post-events";
 /** Staff's live stream of post changes (every status): admins only. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return createEventStream(request, { filter: adminPostFilter, headers: adminHeaders });
+  return createEventStream(request, { filter: adminPostFilter });
 }

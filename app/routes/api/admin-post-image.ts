@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { UploadError, storeImagesFromRequest } from "@server/admin/uploads";
 import type { Route } from "./+types/admin-post-image";
 
@@ -9,13 +9,13 @@ import type { Route } from "./+types/admin-post-image";
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: adminHeaders });
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   try {
     const [image] = await storeImagesFromRequest(request, "file", 1);
     const largest = image.renditions[image.renditions.length - 1];
-    return data({ url: largest.path }, { headers: adminHeaders });
+    return data({ url: largest.path });
   } catch (err) {
-    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status, headers: adminHeaders });
+    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status });
     throw err;
   }
 }

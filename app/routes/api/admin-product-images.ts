@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest } from "@server/admin/uploads";
 import { imageOption } from "@server/catalog/admin";
 import type { Route } from "./+types/admin-product-images";
@@ -10,12 +10,12 @@ import type { Route } from "./+types/admin-product-images";
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: adminHeaders });
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   try {
     const images = await storeImagesFromRequest(request, "files", MAX_IMAGES_PER_UPLOAD);
-    return data({ images: images.map(imageOption) }, { headers: adminHeaders });
+    return data({ images: images.map(imageOption) });
   } catch (err) {
-    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status, headers: adminHeaders });
+    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status });
     throw err;
   }
 }
