@@ -31,7 +31,8 @@ export type AiRequest = z.infer<typeof aiRequestSchema>;
 /** A personal key from the browser: bounded, printable, no whitespace. */
 export const personalKeySchema = z.string().trim().regex(/^[\x21-\x7e]{8,200}$/, "That API key does not look right").optional();
 
-export type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "error"; message: string };
+/** `cut`: the article as far as it got, ended by the provider's length limit. */
+export type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "cut"; html: string; message: string } | { type: "error"; message: string };
 
 /** Which providers have a key in the server's configuration (the dialog asks for one otherwise). */
 export function serverKeys(): Record<AiProvider, boolean> {
@@ -51,11 +52,18 @@ function model(provider: AiProvider, apiKey: string) {
   return createDeepSeek({ apiKey, baseURL: c.AI_BASE_URL_DEEPSEEK })("deepseek-chat");
 }
 
-/** The spec's sampling settings per provider. */
+/**
+ * The spec's sampling settings per provider. gemini-2.5-flash "thinks" by default and spends those
+ * tokens from the same output limit, so a 400-word article could come back cut: thinking is off, and
+ * the spec's 1,024 tokens are all for the article (about 700 for 400 words of HTML).
+ */
 const SETTINGS = {
-  gemini: { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 },
+  gemini: { temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024, providerOptions: { google: { thinkingConfig: { thinkingBudget: 0 } } } },
   deepseek: { temperature: 0.7, maxOutputTokens: 1500 },
 } as const;
+
+/** Said when the provider stopped at its output limit: half an article is never passed off as whole. */
+export const CUT_MESSAGE = "The article was cut off before the end (the model reached its length limit). Generate again, or keep it and finish it yourself.";
 
 const SYSTEM =
   "You write blog articles for an online shop that sells retro handheld game consoles. Answer with the article only, " +
@@ -108,6 +116,7 @@ export async function* writeArticle(req: AiRequest, personalKey: string | undefi
   let text = "";
   let sentAt = 0;
   let failure: unknown;
+  let cut = false;
   try {
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") {
@@ -116,6 +125,8 @@ export async function* writeArticle(req: AiRequest, personalKey: string | undefi
           sentAt = Date.now();
           yield { type: "html", html: toSafeHtml(text) };
         }
+      } else if (part.type === "finish") {
+        cut = part.finishReason === "length";
       } else if (part.type === "error") {
         failure = part.error;
         break;
@@ -142,5 +153,8 @@ export async function* writeArticle(req: AiRequest, personalKey: string | undefi
   }
   const html = text.trim() ? toSafeHtml(text) : "";
   if (!html.trim()) yield { type: "error", message: "No content generated" };
-  else yield { type: "done", html };
+  else if (cut) {
+    log.warn({ provider: req.provider, chars: text.length }, "AI article cut at the output limit");
+    yield { type: "cut", html, message: CUT_MESSAGE };
+  } else yield { type: "done", html };
 }

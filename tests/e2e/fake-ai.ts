@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
  * A local stand-in for the two AI providers, speaking their streaming wire formats: Gemini's
  * `streamGenerateContent?alt=sse` and DeepSeek's OpenAI-style `chat/completions` with `stream: true`.
  * The topic steers it: "slow" never answers (timeout path), "broken" answers with the provider's
- * error body, "nasty" writes markup that must be sanitised. Keys must be the ones the test typed.
+ * error body, "nasty" writes markup that must be sanitised, "cut" stops at the output limit
+ * (finishReason MAX_TOKENS / finish_reason length) halfway through. Keys must be the ones the test typed.
  */
 export const FAKE_AI_PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 export const FAKE_KEYS = { gemini: "gemini-test-key-123", deepseek: "deepseek-test-key-456" };
@@ -60,13 +61,15 @@ export function startFakeAi(port = FAKE_AI_PORT, { lastChunkMs = LAST_CHUNK_MS }
       return;
     }
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
-    const chunks = articleChunks(topic, provider);
+    const cut = topic.includes("cut");
+    const chunks = articleChunks(topic, provider).slice(0, cut ? 3 : undefined);
+    const finish = cut ? (gemini ? "MAX_TOKENS" : "length") : gemini ? "STOP" : "stop";
     for (const [i, part] of chunks.entries()) {
       const last = i === chunks.length - 1;
       await sleep(last ? lastChunkMs : CHUNK_MS);
       const event = gemini
         ? {
-            candidates: [{ content: { parts: [{ text: part }], role: "model" }, index: 0, ...(last ? { finishReason: "STOP" } : {}) }],
+            candidates: [{ content: { parts: [{ text: part }], role: "model" }, index: 0, ...(last ? { finishReason: finish } : {}) }],
             ...(last ? { usageMetadata: { promptTokenCount: 20, candidatesTokenCount: 120, totalTokenCount: 140 } } : {}),
             modelVersion: "gemini-2.5-flash",
           }
@@ -75,7 +78,7 @@ export function startFakeAi(port = FAKE_AI_PORT, { lastChunkMs = LAST_CHUNK_MS }
             object: "chat.completion.chunk",
             created: Math.floor(Date.now() / 1000),
             model: "deepseek-chat",
-            choices: [{ index: 0, delta: i === 0 ? { role: "assistant", content: part } : { content: part }, finish_reason: last ? "stop" : null }],
+            choices: [{ index: 0, delta: i === 0 ? { role: "assistant", content: part } : { content: part }, finish_reason: last ? finish : null }],
             ...(last ? { usage: { prompt_tokens: 20, completion_tokens: 120, total_tokens: 140 } } : {}),
           };
       res.write(`data: ${JSON.stringify(event)}\n\n`);

@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import { CUT_MESSAGE } from "../../server/ai/writer";
 import { sanitizeRichText } from "../../server/content/sanitize";
+import { FAKE_KEYS, startFakeAi } from "./fake-ai";
 import { expect, expectAccessible, test } from "./fixtures";
 import { signInAsAdmin } from "./shop-steps";
 
@@ -415,4 +417,110 @@ test("the media library finds uploaded images by description, says where each is
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `product-editor-${width}`);
   }
+});
+
+test.describe("AI writer at the length limit", () => {
+  let fake: Awaited<ReturnType<typeof startFakeAi>>;
+  test.beforeAll(async () => {
+    fake = await startFakeAi();
+  });
+  test.afterAll(async () => {
+    await fake.close();
+  });
+
+  test("an article cut at the provider's length limit (MAX_TOKENS) is named as cut and never inserted by itself", async ({ page }) => {
+    test.setTimeout(90_000);
+    const editor = await openNewPost(page);
+    await page.evaluate(
+      ([g, d]) => {
+        localStorage.setItem("pocketretro.ai-key.gemini", g);
+        localStorage.setItem("pocketretro.ai-key.deepseek", d);
+      },
+      [FAKE_KEYS.gemini, FAKE_KEYS.deepseek],
+    );
+    await page.getByRole("button", { name: "AI Writer" }).click();
+    const dialog = page.getByRole("dialog", { name: "AI Writer" });
+    await dialog.getByLabel("Topic").fill("handhelds cut short");
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(CUT_MESSAGE);
+    const preview = dialog.getByRole("region", { name: "Preview" });
+    await expect(preview.getByRole("heading", { name: "Gemini on handhelds cut short" })).toBeVisible();
+    await expect(preview).not.toContainText("That is the end of this generated article.");
+    expect((fake.requests.at(-1)!.body as { generationConfig: unknown }).generationConfig).toMatchObject({ maxOutputTokens: 1024, thinkingConfig: { thinkingBudget: 0 } });
+    await expect(editor.getByRole("heading")).toHaveCount(0);
+
+    // DeepSeek inserts a whole article by itself; a cut one waits in the preview instead.
+    await dialog.getByLabel("Model").selectOption({ label: "DeepSeek API" });
+    await dialog.getByLabel("Topic").fill("handhelds cut short");
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(CUT_MESSAGE);
+    await expect(preview.getByRole("heading", { name: "DeepSeek on handhelds cut short" })).toBeVisible();
+    await expectAccessible(page);
+    await expect(editor.getByRole("heading")).toHaveCount(0);
+    // Kept knowingly, it goes in.
+    await dialog.getByRole("button", { name: "Keep" }).click();
+    await expect(editor.getByRole("heading", { name: "DeepSeek on handhelds cut short" })).toBeVisible();
+  });
+});
+
+test("the post editor's toolbar keeps every control on one row at 1440 px, and fits a 375 px screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openNewPost(page);
+  const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+  const rows = () => toolbar.locator("button, select").evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
+  const html = page.getByRole("button", { name: "Edit HTML" });
+  await expect(html).toBeVisible();
+  await screenshot(page, "post-editor-1440");
+  expect(await rows()).toBe(1);
+  // The HTML source toggle is grouped with the modes, above the formatting row.
+  const [htmlBox, toolbarBox] = [await html.boundingBox(), await toolbar.boundingBox()];
+  expect(htmlBox!.y + htmlBox!.height).toBeLessThanOrEqual(toolbarBox!.y + 1);
+  await page.setViewportSize({ width: 375, height: 800 });
+  // Narrow screens wrap the toolbar instead of widening the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(html).toBeInViewport();
+  await screenshot(page, "post-editor-375");
+});
+
+/** True when two boxes share any pixel. */
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("the product editor's Validation Error toast leaves Save Draft and Publish uncovered, and each message goes once its field is valid", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/products/new");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin/products/new");
+    await page.getByRole("button", { name: "Save Draft" }).click();
+    // The toast itself, in its region (Radix also announces it through a 1 px live region).
+    const toast = page.getByRole("region", { name: /Notifications/ }).locator("li").filter({ hasText: "Validation Error" });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(box.width, "the toast's own box").toBeGreaterThan(200);
+    for (const name of ["Save Draft", "Publish"]) {
+      expect(overlaps(box, (await page.getByRole("button", { name, exact: true }).boundingBox())!), `toast over ${name} at ${width} px`).toBe(false);
+    }
+  }
+
+  const title = page.getByLabel("Product Title");
+  // The messages under the fields (the toast repeats the first one).
+  const form = page.locator("form").filter({ has: title });
+  await expect(title).toHaveAccessibleDescription("Product title is required");
+  await title.fill("Pocket Arcade");
+  // Valid now: its message goes at once; the other fields' messages stay until they are fixed.
+  await expect(form.getByText("Product title is required")).toBeHidden();
+  await expect(form.getByText("Product description is required")).toBeVisible();
+  await page.getByRole("textbox", { name: "Description" }).click();
+  await page.keyboard.type("A small console.");
+  await expect(form.getByText("Product description is required")).toBeHidden();
+  await expect(form.getByText("Product price must be greater than 0")).toBeVisible();
+  await title.fill("");
+  await expect(form.getByText("Product title is required"), "no new message while typing").toBeHidden();
+
+  await page.goto("/admin/posts/editor/new");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  const postTitle = page.getByLabel("Title", { exact: true });
+  await expect(postTitle).toHaveAccessibleDescription("Title is required");
+  await postTitle.fill("A title at last");
+  await expect(postTitle).not.toHaveAccessibleDescription("Title is required");
 });

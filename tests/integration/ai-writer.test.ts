@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TIMEOUT_MESSAGE, failureMessage, toSafeHtml, writeArticle, type WriterEvent } from "../../server/ai/writer";
+import { CUT_MESSAGE, TIMEOUT_MESSAGE, failureMessage, toSafeHtml, writeArticle, type WriterEvent } from "../../server/ai/writer";
 import { loadConfig, setConfig } from "../../server/config";
 import { FAKE_KEYS, startFakeAi } from "../e2e/fake-ai";
 
@@ -41,6 +41,8 @@ describe("AI writer", () => {
     for (const s of snapshots) expect((s as { html: string }).html).not.toMatch(/<script|javascript:/i);
     const request = fake.requests.at(-1)!.body as { generationConfig: Record<string, number>; contents: unknown };
     expect(request.generationConfig).toMatchObject({ temperature: 0.7, topK: 40, topP: 0.95, maxOutputTokens: 1024 });
+    // Thinking would spend the same 1,024 tokens: it is off, so the 400 words arrive whole.
+    expect(request.generationConfig).toMatchObject({ thinkingConfig: { thinkingBudget: 0 } });
     expect(JSON.stringify(request.contents)).toContain("about 400 words");
   });
 
@@ -70,6 +72,20 @@ describe("AI writer", () => {
       message: TIMEOUT_MESSAGE,
     });
     expect(Date.now() - started).toBeLessThan(14_000);
+  });
+
+  it("says so when the provider stops at its length limit (MAX_TOKENS), instead of passing half an article off as done", async () => {
+    for (const [provider, key] of [
+      ["gemini", FAKE_KEYS.gemini],
+      ["deepseek", undefined],
+    ] as const) {
+      const events = await collect(writeArticle({ provider, topic: "handhelds cut short", tone: "casual" }, key, new AbortController().signal));
+      expect(events.some((e) => e.type === "done")).toBe(false);
+      const last = events.at(-1)!;
+      expect(last).toMatchObject({ type: "cut", message: CUT_MESSAGE });
+      expect((last as { html: string }).html).toContain("handhelds cut short");
+      expect((last as { html: string }).html).not.toContain("That is the end of this generated article.");
+    }
   });
 
   it("refuses to call a provider without any key", async () => {

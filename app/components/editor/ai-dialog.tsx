@@ -21,7 +21,7 @@ function storedKey(p: Provider): string {
   }
 }
 
-type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "error"; message: string };
+type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "cut"; html: string; message: string } | { type: "error"; message: string };
 
 /** POSTs the request and hands each streamed line (growing, sanitised HTML) to `onEvent`. */
 async function streamArticle(body: { provider: Provider; topic: string; tone: string }, key: string, signal: AbortSignal, onEvent: (e: WriterEvent) => void) {
@@ -71,6 +71,8 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
   const [preview, setPreview] = useState("");
   const [error, setError] = useState("");
   const [progress, setProgress] = useState(0);
+  /** The provider stopped at its length limit: the partial article is shown, never inserted by itself. */
+  const [cut, setCut] = useState(false);
   const last = useRef<{ topic: string; tone: string } | null>(null);
   const running = useRef<AbortController | null>(null);
 
@@ -102,15 +104,18 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
     setGenerating(true);
     setError("");
     setPreview("");
+    setCut(false);
     setProgress(provider === "deepseek" ? 10 : 0);
     let result = "";
     let failure = "";
+    let cutMessage = "";
     try {
       await streamArticle({ provider, topic: cleanTopic, tone: request.tone }, keys[provider], controller.signal, (e) => {
         if (e.type === "error") failure = e.message;
         else {
           result = e.html;
-          if (provider === "gemini") setPreview(e.html);
+          if (e.type === "cut") cutMessage = e.message;
+          if (provider === "gemini" || e.type === "cut") setPreview(e.html);
           else setProgress(e.type === "done" ? 100 : Math.min(90, 10 + Math.round((wordsIn(e.html) / WORD_TARGET) * 80)));
         }
       });
@@ -124,6 +129,13 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
     if (failure || !result) {
       setProgress(0);
       return fail(failure || "No content generated");
+    }
+    if (cutMessage) {
+      setProgress(0);
+      setCut(true);
+      setError(cutMessage);
+      toast({ title: "Article cut off", description: cutMessage, variant: "destructive" });
+      return;
     }
     if (provider === "deepseek") {
       onInsert(result);
@@ -200,6 +212,7 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
             onChange={(e) => {
               setProvider(e.target.value as Provider);
               setPreview(""); // changing model clears any preview
+              setCut(false);
               setError("");
               setEditingKey(false);
             }}
@@ -309,7 +322,7 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
             </div>
           ) : null}
 
-          {provider === "gemini" && (preview || generating) ? (
+          {(provider === "gemini" || cut) && (preview || generating) ? (
             <section aria-labelledby={`${id}-preview`} aria-busy={generating} className="mt-4 rounded-xl border border-gray-200">
               <h3 id={`${id}-preview`} className="border-b border-gray-200 px-4 py-2 text-sm font-semibold">
                 Preview

@@ -12,6 +12,7 @@ import { htmlToMarkdown, markdownToHtml } from "./markdown";
 import { MarkdownPane } from "./markdown-pane";
 import { changedByMarkdown, unsupportedInMarkdown } from "./round-trip";
 import { UrlDialog, type UrlRequest } from "./url-dialog";
+import { ToolbarButton } from "./toolbar-button";
 import { VisualToolbar } from "./visual-toolbar";
 
 type Mode = "visual" | "markdown" | "html";
@@ -36,7 +37,17 @@ function withoutActiveContent(html: string): string {
  * source of truth: Markdown and raw HTML edits are parsed back through its schema, so what is emitted
  * only ever holds what the schema allows (the server still sanitises on save).
  */
-export default function TiptapEditor({ labelId, label, defaultValue, onChange }: { labelId: string; label: string; defaultValue: string; onChange: (html: string) => void }) {
+export default function TiptapEditor({
+  labelId,
+  label,
+  defaultValue,
+  onChange,
+}: {
+  labelId: string;
+  label: string;
+  defaultValue: string;
+  onChange: (html: string) => void;
+}) {
   const toast = useToast();
   const [mode, setMode] = useState<Mode>("visual");
   const [markdown, setMarkdown] = useState("");
@@ -143,30 +154,40 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
         onSubmit: (url) => {
           const video = videoEmbed(url);
           if (video) insertBlock(editor, { type: "videoEmbed", attrs: { src: video.src, title: `${video.provider} video` } });
-          else if (isLinkUrl(url)) editor.chain().focus().insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: linkAttrs(url) }] }).run();
+          else if (isLinkUrl(url))
+            editor
+              .chain()
+              .focus()
+              .insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: linkAttrs(url) }] })
+              .run();
           else toast({ title: "Enter a web address starting with https://", variant: "destructive" });
         },
       }),
     onAi: () => setAiOpen(true),
-    onToggleHtml: () => switchTo(mode === "html" ? "visual" : "html"),
   };
 
   return (
     <div className="overflow-hidden rounded-xl border border-gray-300 bg-white focus-within:border-brand-600">
-      <div role="group" aria-label="Editor mode" className="flex gap-1 border-b border-gray-200 px-2 pt-2">
-        {(["visual", "markdown"] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={m === "visual" ? mode !== "markdown" : mode === "markdown"}
-            onClick={() => switchTo(m)}
-            className={`rounded-t-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
-              (m === "markdown") === (mode === "markdown") ? "bg-gray-50 text-brand-800" : "text-gray-600 hover:text-gray-900"
-            }`}
-          >
-            {m === "visual" ? "Visual" : "Markdown"}
-          </button>
-        ))}
+      {/* The HTML source toggle sits with the modes, not in the formatting toolbar: one row of tools at 1440 px. */}
+      <div className="flex items-end justify-between gap-2 border-b border-gray-200 px-2 pt-2">
+        <div role="group" aria-label="Editor mode" className="flex gap-1">
+          {(["visual", "markdown"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={m === "visual" ? mode !== "markdown" : mode === "markdown"}
+              onClick={() => switchTo(m)}
+              className={`rounded-t-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                (m === "markdown") === (mode === "markdown") ? "bg-gray-50 text-brand-800" : "text-gray-600 hover:text-gray-900"
+              }`}
+            >
+              {m === "visual" ? "Visual" : "Markdown"}
+            </button>
+          ))}
+        </div>
+        <div className="pb-1">
+          <ToolbarButton label="Edit HTML" icon="html" text="HTML" pressed={mode === "html"} onClick={() => switchTo(mode === "html" ? "visual" : "html")} />
+        </div>
       </div>
       {mode !== "markdown" ? <VisualToolbar editor={editor} htmlMode={mode === "html"} actions={actions} /> : null}
       <div hidden={mode !== "visual"}>
@@ -194,11 +215,7 @@ export default function TiptapEditor({ labelId, label, defaultValue, onChange }:
         confirmLabel="Switch anyway"
         onConfirm={() => lossy && enter(lossy.to)}
       />
-      <ImageDialog
-        request={imageRequest}
-        onClose={() => setImageRequest(null)}
-        onInsert={(image, at) => insertBlock(editor, { type: "image", attrs: image }, at)}
-      />
+      <ImageDialog request={imageRequest} onClose={() => setImageRequest(null)} onInsert={(image, at) => insertBlock(editor, { type: "image", attrs: image }, at)} />
       <UrlDialog request={urlRequest} onClose={() => setUrlRequest(null)} />
       <AiDialog open={aiOpen} onOpenChange={setAiOpen} onInsert={(generated) => editor.chain().focus().insertContent(withoutActiveContent(generated)).run()} />
     </div>

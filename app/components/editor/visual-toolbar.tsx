@@ -19,12 +19,11 @@ export type ToolbarActions = {
   onImage: () => void;
   onVideo: () => void;
   onAi: () => void;
-  onToggleHtml: () => void;
 };
 
 const selectClass = "h-8 rounded-md border border-gray-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
 
-/** The Visual mode toolbar; in raw HTML mode only the HTML toggle stays active. */
+/** The Visual mode toolbar; in raw HTML mode its controls are disabled (the HTML toggle is with the modes). */
 export function VisualToolbar({ editor, htmlMode, actions }: { editor: Editor; htmlMode: boolean; actions: ToolbarActions }) {
   const s = useEditorState({
     editor,
@@ -91,7 +90,6 @@ export function VisualToolbar({ editor, htmlMode, actions }: { editor: Editor; h
       </select>
       <span aria-hidden="true" className="mx-1 h-6 w-px bg-gray-300" />
       <ToolbarButton label="AI Writer" icon="sparkles" text="AI" disabled={off} onClick={actions.onAi} />
-      <ToolbarButton label="Edit HTML" icon="html" text="HTML" pressed={htmlMode} onClick={actions.onToggleHtml} />
     </div>
   );
 }

@@ -57,7 +57,8 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
             </Toast.Close>
           </Toast.Root>
         ) : null}
-        <Toast.Viewport className="fixed bottom-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none" />
+        {/* Above a page's sticky action bar (data-action-bar), so a toast never covers Save or Publish. */}
+        <Toast.Viewport className="fixed bottom-4 right-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none [body:has([data-action-bar])_&]:bottom-24" />
       </Toast.Provider>
     </ToastContext.Provider>
   );

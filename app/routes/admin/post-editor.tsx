@@ -5,6 +5,7 @@ import { getPostForEdit } from "@server/blog/posts";
 import { PostNotFoundError, PostSaveError, savePost } from "@server/blog/write";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
+import { useErrorsClearWhenValid } from "~/components/admin/use-errors-clear-when-valid";
 import { FieldErrorsContext, TextArea, TextField, fieldId } from "~/components/admin/fields";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { FeaturedImageField } from "~/components/blog/featured-image-field";
@@ -85,6 +86,13 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
   const saving = fetcher.state !== "idle";
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** The intent of the last save: publishing may ask more than a draft. */
+  const lastIntent = useRef<"draft" | "publish" | "save">("draft");
+  useErrorsClearWhenValid(form, errors, setErrors, (body) => {
+    body.set("intent", lastIntent.current);
+    const parsed = postFormSchema.safeParse(Object.fromEntries(body));
+    return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
+  }, values);
 
   useEffect(() => {
     if (!missing) return;
@@ -122,6 +130,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
     if (!form.current) return;
     const body = new FormData(form.current);
     body.set("intent", intent);
+    lastIntent.current = intent;
     const parsed = postFormSchema.safeParse(Object.fromEntries(body));
     if (!parsed.success) {
       const errs = fieldErrorsFrom(parsed.error.issues) as FieldErrors;

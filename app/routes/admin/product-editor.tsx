@@ -8,6 +8,7 @@ import { log } from "@server/log";
 import { AdminErrorPanel } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
+import { useErrorsClearWhenValid } from "~/components/admin/use-errors-clear-when-valid";
 import { FieldErrorsContext, TextField, fieldId } from "~/components/admin/fields";
 import { ColoursField, ContentFields, ImagesField, assignFreeImages, valuesFromProduct, type ProductValues } from "~/components/admin/product-fields";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
@@ -79,6 +80,14 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
   const saving = fetcher.state !== "idle";
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
+  /** The intent of the last save: publishing asks more (a colour) than a draft. */
+  const lastIntent = useRef<"draft" | "publish">("draft");
+  useErrorsClearWhenValid(form, errors, setErrors, (body) => {
+    body.set("intent", lastIntent.current);
+    const parsed = parseProductForm(body);
+    return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
+  }, values);
+
   function set<K extends keyof ProductValues>(key: K, value: ProductValues[K], structural = false) {
     setValues((v) => ({ ...v, [key]: value }));
     // Messages of rows are keyed by position: after adding, removing or moving rows they would point at the wrong row.
@@ -120,6 +129,7 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
     if (!form.current) return;
     const body = new FormData(form.current);
     body.set("intent", intent);
+    lastIntent.current = intent;
     const parsed = parseProductForm(body);
     if (!parsed.success) {
       const errs = fieldErrorsFrom(parsed.error.issues);
@@ -249,7 +259,7 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
             <ContentFields values={values} set={set} />
           </section>
 
-          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+          <div data-action-bar className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
             <p role="status" className="mr-auto text-sm text-gray-600">
               {saving ? "Saving..." : dirty ? "Unsaved changes" : ""}
             </p>
