@@ -37,6 +37,7 @@ export default [
     ]),
   ]),
   route("newsletter", "routes/shop/newsletter.ts"),
+  route("market", "routes/shop/market.ts"),
   route("auth/sign-out", "routes/shop/auth-sign-out.ts"),
   route("admin-login", "routes/admin-login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

@@ -18,6 +18,11 @@ export function formatMoney(minor: number, currency = "USD"): string {
   return formatter(currency).format(minor / 100);
 }
 
+/** The currency's symbol in the same convention: "£", "€", "$". */
+export function currencySymbol(currency: string): string {
+  return formatter(currency).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+}
+
 /** A tax rate in basis points as a percentage without trailing zeros: 2000 → "20%", 2550 → "25.5%". */
 export function formatRate(bps: number): string {
   return `${Number((bps / 100).toFixed(2))}%`;

@@ -9,6 +9,7 @@ export type ProductJsonLdInput = {
   brand: string;
   images: string[];
   priceCents: number;
+  currency: string;
   inStock: boolean;
   rating: { average: number; count: number };
   reviews: { author: string; rating: number; title: string; body: string; createdAt: string }[];
@@ -32,7 +33,7 @@ export function productJsonLd(p: ProductJsonLdInput): Record<string, unknown> {
       "@type": "Offer",
       url: p.url,
       price: centsToDecimal(p.priceCents),
-      priceCurrency: "USD",
+      priceCurrency: p.currency,
       availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },

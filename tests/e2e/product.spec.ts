@@ -25,8 +25,9 @@ test("/product renders the R36S with its canonical URL, real rating, computed di
   await expect(page.getByText("50% OFF")).toBeVisible();
   await expect(page.getByText("$99.00")).toBeVisible();
   await expect(page.getByText("In Stock", { exact: true })).toBeVisible();
-  await expect(page.getByText("Order now for free shipping and delivery within 2-4 business days")).toBeVisible();
-  for (const text of ["Secure Checkout", "Safe & protected", "Free Shipping", "On orders over $50", "30-Day Returns", "Satisfaction guaranteed"]) {
+  // The browser says en-US: the US market's threshold and Standard delivery (dispatch 1-3 + 7-12 days).
+  await expect(page.getByText("Free United States shipping on orders from $75.00. Standard delivery in 8-15 business days.")).toBeVisible();
+  for (const text of ["Secure Checkout", "Safe & protected", "Free Shipping", "On orders from $75.00", "30-Day Returns", "Satisfaction guaranteed"]) {
     await expect(page.getByRole("main").getByText(text, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("radio", { name: "White" })).toBeChecked();

@@ -3,13 +3,15 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProductPage } from "~/lib/product-view";
+import type { InMarket, MarketSummary } from "~/lib/market";
 import { ProductHero } from "~/components/shop/product/product-hero";
 import { ToastProvider } from "~/components/ui/toast";
 
 const image = { id: "img", alt: "Console in Purple", width: 960, height: 960, renditions: [{ width: 960, height: 960, format: "webp" as const, path: "/media/a-960.webp" }] };
 
-function product(available: number[], extra: Partial<ProductPage> = {}): ProductPage {
+function product(available: number[], extra: Partial<InMarket<ProductPage>> = {}): InMarket<ProductPage> {
   return {
+    currency: "GBP",
     id: "p1",
     slug: "console",
     title: "Test Console",
@@ -30,11 +32,31 @@ function product(available: number[], extra: Partial<ProductPage> = {}): Product
   };
 }
 
-/** Server-renders the buy box inside a router (the cart forms need one) and the toast provider. */
-function render(p: ProductPage) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => createElement(ToastProvider, null, createElement(ProductHero, { product: p })) }]);
+const uk: MarketSummary = {
+  id: "uk",
+  name: "United Kingdom",
+  currency: "GBP",
+  taxIncluded: "VAT",
+  freeShippingFromMinor: 4000,
+  delivery: { name: "Standard", minDays: 3, maxDays: 7 },
+  choices: [],
+};
+
+/**
+ * Server-renders the buy box inside a router (the cart forms need one) and the toast provider,
+ * under the shop layout's route carrying the shopper's market (or none).
+ */
+function render(p: InMarket<ProductPage>, market: MarketSummary | null = uk) {
+  const Stub = createRoutesStub([
+    {
+      id: "routes/shop/layout",
+      path: "/",
+      Component: () => createElement(ToastProvider, null, createElement(ProductHero, { product: p })),
+    },
+  ]);
+  const hydrationData = { loaderData: { "routes/shop/layout": { market } } };
   // React's text separators (<!-- -->) removed so assertions read like the page.
-  return renderToString(createElement(Stub, { initialEntries: ["/"] })).replaceAll("<!-- -->", "");
+  return renderToString(createElement(Stub, { initialEntries: ["/"], hydrationData })).replaceAll("<!-- -->", "");
 }
 
 const isDisabled = (html: string, label: string) => / disabled=""/.test(html.match(new RegExp(`<button[^>]*>${label}</button>`))?.[0] ?? "");
@@ -43,7 +65,8 @@ describe("buy box", () => {
   it("shows the first colour's real stock: in stock, with both cart buttons enabled", () => {
     const html = render(product([3, 0]));
     expect(html).toContain("In Stock");
-    expect(html).toContain("Order now for free shipping and delivery within 2-4 business days");
+    expect(html).toContain("Free United Kingdom shipping on orders from £40.00. Standard delivery in 3-7 business days.");
+    expect(html).toContain("1 x £59.99 = £59.99 incl. VAT");
     expect(isDisabled(html, "Add to Cart")).toBe(false);
     expect(isDisabled(html, "Buy Now")).toBe(false);
     expect(html).toContain("33% OFF");
@@ -56,6 +79,16 @@ describe("buy box", () => {
     expect(html).not.toContain("In Stock");
     expect(isDisabled(html, "Add to Cart")).toBe(true);
     expect(isDisabled(html, "Buy Now")).toBe(true);
+  });
+
+  it("promises the market's own delivery: a threshold where there is one, and its delivery time", () => {
+    const row = { ...uk, id: "row", name: "Rest of world", currency: "USD", taxIncluded: null, freeShippingFromMinor: null, delivery: { name: "Standard", minDays: 11, maxDays: 24 } };
+    const html = render(product([1], { currency: "USD" }), row);
+    expect(html).toContain("Standard delivery in 11-24 business days.");
+    expect(html).not.toContain("Free Rest of world shipping");
+    expect(html).toContain("Tracked Shipping");
+    expect(html).toContain("$59.99");
+    expect(render(product([1]), uk)).toContain("On orders from £40.00");
   });
 
   it("links the external shop in a new tab only when the product has one", () => {

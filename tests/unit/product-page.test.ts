@@ -50,13 +50,14 @@ describe("productJsonLd", () => {
     sku: "r36s",
     brand: "Pocket Retro",
     images: ["https://shop.example/media/a-960.webp"],
-    priceCents: 4999,
+    priceCents: 3999,
+    currency: "GBP",
     inStock: true,
     rating: { average: 4.5, count: 8 },
     reviews: [{ author: "Hannah W.", rating: 5, title: "Great", body: "Lovely.", createdAt: "2026-03-04T10:00:00.000Z" }],
   };
 
-  it("describes the offer with a decimal price, USD and real availability", () => {
+  it("describes the offer with a decimal price in the shopper's currency and real availability", () => {
     const ld = productJsonLd(input);
     expect(ld).toMatchObject({
       "@context": "https://schema.org",
@@ -64,7 +65,7 @@ describe("productJsonLd", () => {
       name: "R36S Retro Handheld",
       sku: "r36s",
       image: ["https://shop.example/media/a-960.webp"],
-      offers: { price: "49.99", priceCurrency: "USD", availability: "https://schema.org/InStock", url: input.url },
+      offers: { price: "39.99", priceCurrency: "GBP", availability: "https://schema.org/InStock", url: input.url },
     });
     expect(productJsonLd({ ...input, inStock: false }).offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
   });

@@ -1,7 +1,9 @@
 import { Link, useFetcher } from "react-router";
 import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
+import type { MarketSummary } from "~/lib/market";
+import { MarketSelector } from "./market-selector";
 
-type FooterProps = { shopName: string; supportEmail: string; phone: string; address: string };
+type FooterProps = { shopName: string; supportEmail: string; phone: string; address: string; market: MarketSummary };
 
 type NewsletterResult = { ok: true; message: string } | { ok: false; error: string } | undefined;
 
@@ -52,7 +54,7 @@ function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
   );
 }
 
-export function Footer({ shopName, supportEmail, phone, address }: FooterProps) {
+export function Footer({ shopName, supportEmail, phone, address, market }: FooterProps) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-gray-900 text-gray-300">
@@ -60,6 +62,9 @@ export function Footer({ shopName, supportEmail, phone, address }: FooterProps) 
         <div>
           <p className="text-lg font-bold text-white">{shopName}</p>
           <p className="mt-2 text-sm text-gray-400">Retro handheld consoles, tested and shipped from London.</p>
+          <div className="mt-4">
+            <MarketSelector market={market} id="market-footer" dark />
+          </div>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="font-semibold text-white">Quick Links</h2>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
+import type { MarketSummary } from "~/lib/market";
+import { MarketSelector } from "./market-selector";
 import { SignOutForm, UserMenu } from "./user-menu";
 
 const NAV = [
@@ -46,7 +48,7 @@ function MobileLinkGroup({ heading, links }: { heading: string; links: { to: str
 
 export type HeaderUser = { email: string } | null;
 
-export function Header({ shopName, cartCount, user }: { shopName: string; cartCount: number; user: HeaderUser }) {
+export function Header({ shopName, cartCount, user, market }: { shopName: string; cartCount: number; user: HeaderUser; market: MarketSummary }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -59,6 +61,11 @@ export function Header({ shopName, cartCount, user }: { shopName: string; cartCo
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <div className="border-b border-gray-100 bg-gray-50">
+        <div className="mx-auto flex max-w-6xl items-center justify-end px-4 py-1">
+          <MarketSelector market={market} id="market-header" />
+        </div>
+      </div>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to="/" className="text-lg font-extrabold tracking-tight text-brand-800">
           {shopName}

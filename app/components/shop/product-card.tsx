@@ -8,6 +8,7 @@ export type ProductCardData = {
   summary: string;
   priceCents: number;
   compareAtCents: number | null;
+  currency: string;
   image: ImageData | null;
 };
 
@@ -33,11 +34,11 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <p className="mt-2 flex-1 text-sm text-gray-600">{product.summary}</p>
         <div className="mt-4 flex items-center justify-between">
           <p className="text-lg font-bold">
-            {formatMoney(product.priceCents)}
+            {formatMoney(product.priceCents, product.currency)}
             {product.compareAtCents ? (
               <span className="ml-2 text-sm font-normal text-gray-500 line-through">
                 <span className="sr-only">was </span>
-                {formatMoney(product.compareAtCents)}
+                {formatMoney(product.compareAtCents, product.currency)}
               </span>
             ) : null}
           </p>

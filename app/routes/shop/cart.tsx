@@ -14,17 +14,19 @@ import {
 } from "@server/cart";
 import { isDocumentRequest, refererPath } from "@server/http/request";
 import { orderCaps } from "@server/orders/limits";
+import { localiseCart, shopperForRequest } from "@server/pricing/market";
 import { ResponsiveImage } from "~/components/shop/responsive-image";
 import { useToast } from "~/components/ui/toast";
 import { BUY_NOW_CHECKOUT } from "~/lib/checkout-form";
+import { useMarket, type MarketSummary } from "~/lib/market";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+  const [user, shopper] = await Promise.all([getSessionUser(request), shopperForRequest(request)]);
   const { perColour, perOrder } = orderCaps();
-  return { cart: await getCartForRequest(request, user?.id ?? null), limits: { perColour, perOrder } };
+  return { cart: localiseCart(shopper, await getCartForRequest(request, user?.id ?? null)), limits: { perColour, perOrder } };
 }
 
 export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[] } | { ok: false; error: string };
@@ -120,6 +122,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const clearFetcher = useFetcher<CartActionData>({ key: "cart-clear" });
   useUndoClear(clearFetcher.data);
   const total = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const { currency } = loaderData.cart;
+  const market = useMarket();
   const pageError = actionData && !actionData.ok ? actionData.error : null;
 
   if (lines.length === 0) {
@@ -144,7 +148,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       {pageError ? <ErrorNote message={pageError} /> : null}
       <ul className="mt-6 divide-y divide-gray-200 border-y border-gray-200">
         {lines.map((line) => (
-          <CartLineRow key={line.variantId} line={line} perColour={loaderData.limits.perColour} />
+          <CartLineRow key={line.variantId} line={line} perColour={loaderData.limits.perColour} currency={currency} />
         ))}
       </ul>
       <p className="mt-3 text-sm text-gray-600" data-testid="cart-limits">
@@ -160,8 +164,11 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         <div className="flex flex-col gap-3 sm:items-end">
           <p className="text-lg">
             <span className="text-gray-600">Total: </span>
-            <strong data-testid="cart-total">{formatMoney(total)}</strong>
+            <strong data-testid="cart-total">{formatMoney(total, currency)}</strong>
+            {market?.taxIncluded ? <span className="ml-1 text-sm text-gray-600">incl. {market.taxIncluded}</span> : null}
           </p>
+          <p className="text-sm text-gray-600">Shipping: calculated at checkout</p>
+          {market ? <FreeShippingProgress market={market} total={total} /> : null}
           <Link
             to="/checkout"
             className="rounded-lg bg-brand-700 px-6 py-3 text-center font-semibold text-white hover:bg-brand-800"
@@ -182,7 +189,21 @@ function ErrorNote({ message }: { message: string }) {
   );
 }
 
-function CartLineRow({ line, perColour }: { line: CartLine; perColour: number }) {
+/** "£8.01 away from free United Kingdom shipping", from the market's threshold and the cart's total. */
+function FreeShippingProgress({ market, total }: { market: MarketSummary; total: number }) {
+  const threshold = market.freeShippingFromMinor;
+  if (threshold === null) return null;
+  const remaining = threshold - total;
+  return (
+    <p data-testid="free-shipping-progress" className="text-sm font-medium text-green-800">
+      {remaining > 0
+        ? `${formatMoney(remaining, market.currency)} away from free ${market.name} shipping`
+        : `Your order qualifies for free ${market.name} shipping`}
+    </p>
+  );
+}
+
+function CartLineRow({ line, perColour, currency }: { line: CartLine; perColour: number; currency: string }) {
   const fetcher = useFetcher<CartActionData>({ key: lineKey(line) });
   const name = `${line.title} ${line.variantName}`;
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
@@ -212,7 +233,7 @@ function CartLineRow({ line, perColour }: { line: CartLine; perColour: number })
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-gray-300" style={{ backgroundColor: line.hex }} />
             Colour: {line.variantName}
           </p>
-          <p className="text-sm text-gray-600">{formatMoney(line.unitPriceCents)} each</p>
+          <p className="text-sm text-gray-600">{formatMoney(line.unitPriceCents, currency)} each</p>
           {error || shortage ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700">
               {error ?? shortage}
@@ -248,7 +269,7 @@ function CartLineRow({ line, perColour }: { line: CartLine; perColour: number })
             </button>
           </fetcher.Form>
           <p className="font-semibold" data-testid="line-total">
-            {formatMoney(line.lineTotalCents)}
+            {formatMoney(line.lineTotalCents, currency)}
           </p>
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="remove" />

@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Pocket Retro: Retro Handheld Game Consoles",
     description:
-      "Retro handheld consoles with 256GB storage, a 3.5-inch IPS display and 8+ hours of battery. Free shipping over $50 and 30-day returns.",
+      "Retro handheld consoles with 256GB storage, a 3.5-inch IPS display and 8+ hours of battery. Tracked shipping worldwide and 30-day returns.",
     path: "/",
   });
 

@@ -2,14 +2,16 @@ import { Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-
 import { getSessionUser } from "@server/auth/session";
 import { getCartCount } from "@server/cart";
 import { getShopSettings } from "@server/content/settings";
+import { marketSummary, shopperForRequest } from "@server/pricing/market";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
 import { PromoPopup } from "~/components/shop/promo-popup";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [s, user] = await Promise.all([getShopSettings(), getSessionUser(request)]);
+  const [s, user, shopper] = await Promise.all([getShopSettings(), getSessionUser(request), shopperForRequest(request)]);
   return {
+    market: marketSummary(shopper),
     shop: { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address },
     partnerOfferUrl: s.partnerOfferUrl,
     cartCount: await getCartCount(request, user?.id ?? null),
@@ -24,14 +26,14 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod, currentU
 }
 
 export default function ShopLayout() {
-  const { shop, partnerOfferUrl, cartCount, user } = useLoaderData<typeof loader>();
+  const { shop, partnerOfferUrl, cartCount, user, market } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
-      <Header shopName={shop.shopName} cartCount={cartCount} user={user} />
+      <Header shopName={shop.shopName} cartCount={cartCount} user={user} market={market} />
       <div className="flex-1">
         <Outlet />
       </div>
-      <Footer {...shop} />
+      <Footer {...shop} market={market} />
       <PromoPopup offerUrl={partnerOfferUrl} />
     </div>
   );

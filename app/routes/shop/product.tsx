@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listRelatedProducts, listReviews } from "@server/catalog/products";
+import { localise, shopperForRequest } from "@server/pricing/market";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
 import { ProductDetails } from "~/components/shop/product/product-details";
@@ -16,13 +17,13 @@ import { PROMO_PAGE } from "~/lib/promo";
  * the product's content blocks. Above the fold is awaited from the catalogue cache; reviews and
  * related products stream in behind skeletons.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const product = await getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const [product, shopper] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request)]);
   if (!product) throw data(null, { status: 404 });
   return {
-    product,
+    product: localise(shopper, product),
     reviews: listReviews(product.id),
-    related: listRelatedProducts(product.id),
+    related: listRelatedProducts(product.id).then((list) => list.map((p) => localise(shopper, p))),
   };
 }
 
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         brand: shopName,
         images: images.map((i) => `${origin}${i}`),
         priceCents: product.priceCents,
+        currency: product.currency,
         inStock: product.variants.some((v) => v.available > 0),
         rating: product.rating,
         reviews: product.reviewSnippets,

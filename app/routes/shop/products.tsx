@@ -1,12 +1,14 @@
 import { useNavigation } from "react-router";
 import { listPublishedProducts } from "@server/catalog/products";
+import { localise, shopperForRequest } from "@server/pricing/market";
 import { ProductCard } from "~/components/shop/product-card";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/products";
 import { PROMO_PAGE } from "~/lib/promo";
 
-export async function loader() {
-  return { products: await listPublishedProducts() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [products, shopper] = await Promise.all([listPublishedProducts(), shopperForRequest(request)]);
+  return { products: products.map((p) => localise(shopper, p)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

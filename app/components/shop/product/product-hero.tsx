@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ProductPage } from "~/lib/product-view";
+import { deliveryNotice, type InMarket, useMarket } from "~/lib/market";
 import { discountPercent, formatMoney } from "~/lib/money";
 import { TrustStrip } from "../trust-strip";
 import { ColourPicker } from "./colour-picker";
@@ -9,13 +10,14 @@ import { QuantityPicker } from "./quantity-picker";
 import { Stars } from "./stars";
 
 /** Above the fold: gallery and buy box, sharing the selected colour. */
-export function ProductHero({ product }: { product: ProductPage }) {
+export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants[selected];
   const inStock = (variant?.available ?? 0) > 0;
   const discount = discountPercent(product.priceCents, product.compareAtCents);
   const total = product.priceCents * quantity;
+  const market = useMarket();
 
   return (
     <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
@@ -46,20 +48,21 @@ export function ProductHero({ product }: { product: ProductPage }) {
         <div>
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-3xl font-bold" data-testid="price-total">
-              {formatMoney(total)}
+              {formatMoney(total, product.currency)}
             </span>
             {discount > 0 && product.compareAtCents ? (
               <>
                 <s className="text-lg text-gray-500">
                   <span className="sr-only">Was </span>
-                  {formatMoney(product.compareAtCents * quantity)}
+                  {formatMoney(product.compareAtCents * quantity, product.currency)}
                 </s>
                 <span className="rounded-md bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">{discount}% OFF</span>
               </>
             ) : null}
           </p>
           <p className="mt-1 text-sm text-gray-600" aria-live="polite">
-            {quantity} x {formatMoney(product.priceCents)} = {formatMoney(total)}
+            {quantity} x {formatMoney(product.priceCents, product.currency)} = {formatMoney(total, product.currency)}
+            {market?.taxIncluded ? ` incl. ${market.taxIncluded}` : ""}
           </p>
         </div>
 
@@ -70,7 +73,7 @@ export function ProductHero({ product }: { product: ProductPage }) {
           {inStock ? (
             <>
               <p className="font-semibold">In Stock</p>
-              <p>Order now for free shipping and delivery within 2-4 business days</p>
+              <p>{deliveryNotice(market)}</p>
             </>
           ) : (
             <p className="font-semibold">Out of stock</p>

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { ProductCard } from "~/lib/product-view";
+import type { InMarket } from "~/lib/market";
 import { discountPercent, formatMoney } from "~/lib/money";
 import { ResponsiveImage } from "../responsive-image";
 import { Stars } from "./stars";
 
 /** 'You may also like': other published products with their real prices, savings and ratings. */
-export function RelatedProducts({ products }: { products: ProductCard[] }) {
+export function RelatedProducts({ products }: { products: InMarket<ProductCard>[] }) {
   if (products.length === 0) return null;
   return (
     <RelatedFrame>
@@ -36,11 +37,11 @@ export function RelatedProducts({ products }: { products: ProductCard[] }) {
                   </p>
                 ) : null}
                 <p className="mt-auto text-lg font-bold">
-                  {formatMoney(p.priceCents)}
+                  {formatMoney(p.priceCents, p.currency)}
                   {p.compareAtCents && save > 0 ? (
                     <s className="ml-2 text-sm font-normal text-gray-500">
                       <span className="sr-only">was </span>
-                      {formatMoney(p.compareAtCents)}
+                      {formatMoney(p.compareAtCents, p.currency)}
                     </s>
                   ) : null}
                 </p>
