@@ -23,7 +23,7 @@ test.describe("a browser in the United Kingdom", () => {
     await expectAccessible(page);
 
     // The header selector submits on change: the cart is re-priced in euros at once.
-    await page.getByRole("banner").getByLabel("Country or region").selectOption("eu");
+    await page.getByRole("banner").getByLabel("Region and currency").selectOption("eu");
     await expect(page.getByTestId("cart-total")).toHaveText("€45.99");
     await expect(page.getByTestId("free-shipping-progress")).toHaveText("€14.01 away from free European Union shipping");
     await page.goto("/products/r36s");
@@ -39,10 +39,10 @@ test.describe("without JavaScript", () => {
     await page.goto("/products");
     await expect(page.getByText("€45.99").first()).toBeVisible();
     const footer = page.getByRole("contentinfo");
-    await footer.getByLabel("Country or region").selectOption("us");
+    await footer.getByLabel("Region and currency").selectOption("us");
     await footer.getByRole("button", { name: "Update" }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByText("$49.99").first()).toBeVisible();
-    await expect(page.getByRole("banner").getByLabel("Country or region")).toHaveValue("us");
+    await expect(page.getByRole("banner").getByLabel("Region and currency")).toHaveValue("us");
   });
 });

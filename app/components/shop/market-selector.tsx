@@ -14,7 +14,7 @@ export function MarketSelector({ market, id, dark = false }: { market: MarketSum
     <Form method="post" action="/market" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className={dark ? "w-full text-sm text-gray-300" : "sr-only"}>
-        Country or region
+        Region and currency
       </label>
       <select
         id={id}
