@@ -19,11 +19,16 @@ export type PaymentConfirmation = {
   paymentId: string | null;
   brand: string | null;
   last4: string | null;
+  /** The amount and currency the provider reports as paid; null when it does not say. */
+  amountCents?: number | null;
+  currency?: string | null;
 };
 
 export type PaymentOutcome =
   | { kind: "duplicate" | "unknown-session" | "already-paid" }
   | { kind: "paid"; orderId: string }
+  /** The provider reports another amount or currency than the order's: never marked paid; staff look. */
+  | { kind: "mismatch"; orderId: string }
   /** Paid after its reservation lapsed and the units were sold: cancelled, to be refunded. */
   | { kind: "sold-out"; orderId: string; paymentId: string | null; amountCents: number };
 
@@ -60,6 +65,18 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     // Another success event for the session (a redelivery under a new id, reconciliation) changes nothing.
     if (order.paidAt || order.status === "processing" || order.status === "completed" || order.cancelReason === SOLD_OUT_REASON) {
       return { kind: "already-paid" };
+    }
+    const paidOther =
+      (p.amountCents !== undefined && p.amountCents !== null && p.amountCents !== order.totalCents) ||
+      (p.currency !== undefined && p.currency !== null && p.currency.toLowerCase() !== order.currency.toLowerCase());
+    if (paidOther) {
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        actor: `provider:${p.provider}`,
+        type: "payment_mismatch",
+        note: `The provider reports ${p.amountCents ?? "?"} ${p.currency?.toUpperCase() ?? "?"} paid, the order is ${order.totalCents} ${order.currency.toUpperCase()} (minor units): not marked paid. Check the payment with the provider.`,
+      });
+      return { kind: "mismatch", orderId: order.id };
     }
 
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));

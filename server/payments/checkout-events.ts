@@ -8,6 +8,8 @@ export type CheckoutSessionEvent = {
     object: {
       id: string;
       payment_status?: string | null;
+      amount_total?: number | null;
+      currency?: string | null;
       payment_intent?: string | { id: string } | null;
     };
   };
@@ -35,7 +37,16 @@ export async function translateCheckoutEvent(event: CheckoutSessionEvent, card: 
       if (session.payment_status === "unpaid") return { kind: "ignored", ...base };
       const paymentId = paymentIdOf(session.payment_intent);
       const details = await card(paymentId);
-      return { kind: "paid", ...base, sessionId: session.id, paymentId, brand: details?.brand ?? null, last4: details?.last4 ?? null };
+      return {
+        kind: "paid",
+        ...base,
+        sessionId: session.id,
+        paymentId,
+        brand: details?.brand ?? null,
+        last4: details?.last4 ?? null,
+        amountCents: session.amount_total ?? null,
+        currency: session.currency ?? null,
+      };
     }
     case "checkout.session.async_payment_failed":
       return { kind: "failed", ...base, sessionId: session.id };

@@ -40,6 +40,9 @@ export type PaymentEvent =
       paymentId: string | null;
       brand: string | null;
       last4: string | null;
+      /** What the provider says was paid; checked against the order before it is marked paid. */
+      amountCents: number | null;
+      currency: string | null;
     }
   | { kind: "failed" | "expired"; eventId: string; eventType: string; sessionId: string }
   | { kind: "ignored"; eventId: string; eventType: string };
@@ -47,7 +50,7 @@ export type PaymentEvent =
 /** What the provider knows of a session now: reconciliation's question when a webhook may have been missed. */
 export type SessionState =
   | { status: "open" }
-  | { status: "paid"; paymentId: string | null; brand: string | null; last4: string | null }
+  | { status: "paid"; paymentId: string | null; brand: string | null; last4: string | null; amountCents?: number | null; currency?: string | null }
   | { status: "expired" };
 
 export interface PaymentProvider {

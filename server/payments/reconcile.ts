@@ -27,7 +27,15 @@ function eventFor(sessionId: string, state: SessionState): PaymentEvent | null {
   if (state.status === "open") return null;
   const ids = { eventId: `reconcile:${sessionId}:${state.status}`, eventType: `reconcile.session.${state.status}`, sessionId };
   return state.status === "paid"
-    ? { kind: "paid", ...ids, paymentId: state.paymentId, brand: state.brand, last4: state.last4 }
+    ? {
+        kind: "paid",
+        ...ids,
+        paymentId: state.paymentId,
+        brand: state.brand,
+        last4: state.last4,
+        amountCents: state.amountCents ?? null,
+        currency: state.currency ?? null,
+      }
     : { kind: "expired", ...ids };
 }
 

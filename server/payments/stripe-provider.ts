@@ -116,7 +116,14 @@ export function stripeProvider(): PaymentProvider {
       if (session.status !== "complete" || session.payment_status === "unpaid") return { status: "open" };
       const paymentId = paymentIdOf(session.payment_intent);
       const card = await cardOf(paymentId);
-      return { status: "paid", paymentId, brand: card?.brand ?? null, last4: card?.last4 ?? null };
+      return {
+        status: "paid",
+        paymentId,
+        brand: card?.brand ?? null,
+        last4: card?.last4 ?? null,
+        amountCents: session.amount_total,
+        currency: session.currency,
+      };
     },
   };
 }

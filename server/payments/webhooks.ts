@@ -45,7 +45,15 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
   const ids = { provider: provider.name, eventId: event.eventId, eventType: event.eventType };
   switch (event.kind) {
     case "paid": {
-      const outcome = await confirmPayment({ ...ids, sessionId: event.sessionId, paymentId: event.paymentId, brand: event.brand, last4: event.last4 });
+      const outcome = await confirmPayment({
+        ...ids,
+        sessionId: event.sessionId,
+        paymentId: event.paymentId,
+        brand: event.brand,
+        last4: event.last4,
+        amountCents: event.amountCents,
+        currency: event.currency,
+      });
       if (outcome.kind === "paid") {
         await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
       } else if (outcome.kind === "sold-out") {
