@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import type { AdminOrderDetail } from "~/lib/order-view";
+import { orderDiscountLabel, type AdminOrderDetail } from "~/lib/order-view";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { FormError, FormSuccess, inputClass } from "~/components/ui/form";
@@ -235,6 +235,12 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
             <dl className="mt-3 grid max-w-72 grid-cols-2 gap-y-1">
               <dt>Subtotal</dt>
               <dd className="text-right">{money(order.subtotalCents)}</dd>
+              {order.discount ? (
+                <>
+                  <dt>{orderDiscountLabel(order.discount)}</dt>
+                  <dd className="text-right">−{money(order.discount.amountCents)}</dd>
+                </>
+              ) : null}
               <dt>Shipping</dt>
               <dd className="text-right">{order.shippingCents === 0 ? "Free" : money(order.shippingCents)}</dd>
               <dt className="font-semibold">Total</dt>
