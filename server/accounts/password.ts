@@ -1,14 +1,19 @@
+import { eq } from "drizzle-orm";
 import { callAuth } from "../auth/call";
+import { user } from "../auth/schema";
+import { db } from "../db/client";
 
 export type ChangePasswordResult = { ok: true; cookies: string[] } | { ok: false; reason: "wrong-password" | "rate-limited" };
 
 /**
  * Changes the signed-in customer's password through better-auth and signs out every other
- * device; the returned cookies carry the fresh session for this one.
+ * device; the returned cookies carry the fresh session for this one. A password the admin was
+ * asked to change (generated at first start) no longer is.
  */
-export async function changePassword(request: Request, input: { currentPassword: string; newPassword: string }): Promise<ChangePasswordResult> {
+export async function changePassword(request: Request, userId: string, input: { currentPassword: string; newPassword: string }): Promise<ChangePasswordResult> {
   const r = await callAuth(request, "/change-password", { ...input, revokeOtherSessions: true });
   if (r.status === 429) return { ok: false, reason: "rate-limited" };
   if (r.status !== 200) return { ok: false, reason: "wrong-password" };
+  await db().update(user).set({ mustChangePassword: false }).where(eq(user.id, userId));
   return { ok: true, cookies: r.cookies };
 }

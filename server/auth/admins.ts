@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { config, DEMO_ADMIN_PASSWORD } from "../config";
@@ -20,16 +21,20 @@ export type AdminCredentials = z.infer<typeof adminCredentialsSchema>;
 
 /**
  * Makes `email` an admin with this password and a verified email: creates the user, or promotes
- * and re-passwords an existing one. Uses better-auth's own hashing and adapter.
+ * and re-passwords an existing one. Uses better-auth's own hashing and adapter. `mustChange`: the
+ * back office asks for a new password at first sign-in (a password printed on the console).
  */
-export async function createAdmin(input: AdminCredentials): Promise<{ id: string; created: boolean }> {
+export async function createAdmin(input: AdminCredentials, { mustChange = false } = {}): Promise<{ id: string; created: boolean }> {
   const { email, password } = adminCredentialsSchema.parse(input);
   const ctx = await getAuth().$context;
   const hash = await ctx.password.hash(password);
   const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) {
     await db().transaction(async (tx) => {
-      await tx.update(user).set({ role: "admin", emailVerified: true, banned: false, updatedAt: new Date() }).where(eq(user.id, existing.id));
+      await tx
+        .update(user)
+        .set({ role: "admin", emailVerified: true, banned: false, mustChangePassword: mustChange, updatedAt: new Date() })
+        .where(eq(user.id, existing.id));
       const updated = await tx
         .update(account)
         .set({ password: hash, updatedAt: new Date() })
@@ -43,6 +48,7 @@ export async function createAdmin(input: AdminCredentials): Promise<{ id: string
   }
   const created = await ctx.internalAdapter.createUser({ email, name: "Admin", emailVerified: true, role: "admin" }, { method: "admin" });
   await ctx.internalAdapter.linkAccount({ userId: created.id, accountId: created.id, providerId: "credential", password: hash });
+  if (mustChange) await db().update(user).set({ mustChangePassword: true }).where(eq(user.id, created.id));
   return { id: created.id, created: true };
 }
 
@@ -81,27 +87,46 @@ async function refuseDemoPassword(): Promise<void> {
 }
 
 /**
- * At start: the first admin, from ADMIN_EMAIL/ADMIN_PASSWORD. Without ADMIN_PASSWORD, the embedded
- * database outside production (`npm run dev`) falls back to the demo password and prints it (the
- * back office then asks for a new one at first sign-in: requireAdmin); production and PostgreSQL
- * create nobody, and refuse to start while an admin still has the demo password.
+ * The first admin's password when none exists: ADMIN_PASSWORD; else, on the embedded database, the
+ * demo password outside production (`npm run dev`) or a random one generated now in production
+ * (`npm start`); else (PostgreSQL) none. The demo password is printed at every start while in
+ * use, a generated one once only; both must be changed at first sign-in (requireAdmin).
+ */
+function firstAdminPassword(): { password: string; printed?: "demo" | "generated" } | undefined {
+  const c = config();
+  if (c.ADMIN_PASSWORD) return { password: c.ADMIN_PASSWORD };
+  if (c.demoAdminAllowed) return { password: DEMO_ADMIN_PASSWORD, printed: "demo" };
+  if (c.embedded) return { password: crypto.randomBytes(18).toString("base64url"), printed: "generated" };
+  return undefined;
+}
+
+/**
+ * At start: the first admin (firstAdminPassword). Where the demo password is not allowed, refuses
+ * to start while an admin still has it.
  */
 export async function ensureFirstAdmin(): Promise<void> {
   const c = config();
   const email = c.ADMIN_EMAIL.toLowerCase();
   if (!(await adminExists())) {
-    const password = c.ADMIN_PASSWORD ?? (c.demoAdminAllowed ? DEMO_ADMIN_PASSWORD : undefined);
-    if (!password) {
+    const first = firstAdminPassword();
+    if (!first) {
       log.warn("No admin account exists and ADMIN_PASSWORD is not set: start with ADMIN_EMAIL and ADMIN_PASSWORD set, or run `npm run admin:create -- --email you@example.com --password '...'` to create one.");
       return;
     }
-    const parsed = adminCredentialsSchema.safeParse({ email, password });
+    const parsed = adminCredentialsSchema.safeParse({ email, password: first.password });
     if (!parsed.success) {
       throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${parsed.error.issues.map((i) => i.message).join(" ")}`);
     }
     try {
-      await createAdmin(parsed.data);
+      await createAdmin(parsed.data, { mustChange: first.printed === "generated" });
       log.info({ email }, "first admin created");
+      if (first.printed === "generated") {
+        // Printed once, never logged as a field nor stored: only its hash is kept.
+        console.log(
+          `Admin created: ${email} / ${first.password}\n` +
+            `Sign in at ${c.publicUrl}/admin-login (you will be asked for a new password). This password is not shown again.`,
+        );
+      }
     } catch (err) {
       // Several instances starting at once: one of them wins, which is all we need.
       if (!(await adminExists())) throw err;

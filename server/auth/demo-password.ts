@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { DEMO_ADMIN_PASSWORD } from "../config";
 import { db } from "../db/client";
-import { account } from "../db/schema";
+import { account, user } from "../db/schema";
 import { getAuth } from "./auth";
 
 /**
@@ -28,4 +28,18 @@ export async function hasDemoPassword(userId: string): Promise<boolean> {
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
   return row?.hash ? isDemoPasswordHash(row.hash) : false;
+}
+
+/**
+ * Why this admin must choose a new password before using the back office: still on the published
+ * demo password, or still on the one generated and printed at first start; null when neither.
+ */
+export async function passwordChangeRequired(userId: string): Promise<"demo" | "generated" | null> {
+  const [row] = await db()
+    .select({ generated: user.mustChangePassword, hash: account.password })
+    .from(user)
+    .leftJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+    .where(eq(user.id, userId));
+  if (row?.hash && (await isDemoPasswordHash(row.hash))) return "demo";
+  return row?.generated ? "generated" : null;
 }

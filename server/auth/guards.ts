@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { config } from "../config";
 import { adminHeaders } from "./admin-headers";
-import { hasDemoPassword } from "./demo-password";
+import { passwordChangeRequired } from "./demo-password";
 import { getSessionUser, type SessionUser } from "./session";
 
 export type { SessionUser };
@@ -27,7 +27,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /**
  * The signed-in admin, for every admin loader, action and API. Anonymous: redirect to
  * /admin-login. Signed-in customer: 403. An admin still on the published demo password (the
- * embedded database in development) is sent to choose a new one first. With ADMIN_REQUIRE_2FA=true,
+ * embedded database in development) or on the one generated at first start (`npm start`) is sent
+ * to choose a new one first. With ADMIN_REQUIRE_2FA=true,
  * an admin without two-factor authentication is sent to enrol first.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
@@ -38,8 +39,9 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (user.role !== "admin") {
     throw new Response("Forbidden", { status: 403, headers: { ...adminHeaders, "Content-Type": "text/plain" } });
   }
-  if (await hasDemoPassword(user.id)) {
-    throw redirect(`/account/password?required=demo`, { status: 303, headers: adminHeaders });
+  const required = await passwordChangeRequired(user.id);
+  if (required) {
+    throw redirect(`/account/password?required=${required}`, { status: 303, headers: adminHeaders });
   }
   if (config().ADMIN_REQUIRE_2FA && !user.twoFactorEnabled) {
     throw redirect(`/account/two-factor?required=admin`, { status: 303, headers: adminHeaders });

@@ -14,6 +14,8 @@ export const user = pgTable("user", {
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  /** Set on an admin whose password was generated and printed at first start; cleared when they change it. */
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
   ...timestamps,
 });
 

@@ -6,7 +6,8 @@ import { getOrderForUser, listOrdersForUser } from "../../server/accounts/orders
 import { ensureFirstAdmin } from "../../server/auth/admins";
 import { getSessionUser } from "../../server/auth/session";
 import { config, DEMO_ADMIN_PASSWORD, setConfig } from "../../server/config";
-import { hasDemoPassword } from "../../server/auth/demo-password";
+import { hasDemoPassword, passwordChangeRequired } from "../../server/auth/demo-password";
+import { signInAdmin } from "../../server/auth/sign-in";
 import { db } from "../../server/db/client";
 import { account, session, user } from "../../server/auth/schema";
 import { customerAddresses } from "../../server/accounts/schema";
@@ -123,19 +124,48 @@ describe("customer accounts", () => {
     expect(untouched).toMatchObject({ userId: stayer, email: "stayer@example.com", name: "Grace Hopper" });
   });
 
-  it("creates the first admin at start: the demo password on the embedded database in development, nobody in production or deployed mode without a password", async () => {
+  it("creates the first admin at start: nobody on PostgreSQL without a password, a generated password in production on the embedded database", async () => {
     const original = config();
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       setConfig({ ...original, embedded: false, demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
       expect(await db().select().from(user).where(eq(user.role, "admin"))).toEqual([]);
+      expect(logged).not.toHaveBeenCalled();
 
-      // Embedded in production: the same.
+      // Embedded in production (`npm start`): a random password, printed once with the sign-in URL.
       setConfig({ ...original, embedded: true, NODE_ENV: "production", demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
-      expect(await db().select().from(user).where(eq(user.role, "admin"))).toEqual([]);
+      expect(logged).toHaveBeenCalledTimes(1);
+      const printed = String(logged.mock.calls[0][0]);
+      const password = /^Admin created: first@example\.com \/ (\S+)$/m.exec(printed)?.[1] ?? "";
+      expect(password).toMatch(/^[\w-]{24}$/);
+      expect(printed).toContain(`${original.publicUrl}/admin-login`);
+      const [admin] = await db().select().from(user).where(eq(user.role, "admin"));
+      expect(admin).toMatchObject({ email: "first@example.com", emailVerified: true, mustChangePassword: true });
+      expect(await hasDemoPassword(admin.id)).toBe(false);
+      expect(await passwordChangeRequired(admin.id)).toBe("generated");
+      const signedIn = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.92" }), { email: "first@example.com", password });
+      expect(signedIn.kind).toBe("signed-in");
+      // Nothing of it is kept but the hash.
+      const [kept] = await db().select({ hash: account.password }).from(account).where(eq(account.userId, admin.id));
+      expect(kept.hash).not.toContain(password);
+      // A second start prints nothing and creates nobody.
+      await ensureFirstAdmin();
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(await db().select().from(user).where(eq(user.role, "admin"))).toHaveLength(1);
+    } finally {
+      logged.mockRestore();
+      setConfig(original);
+      // The next test starts again with no admin (this file shares one database).
+      await db().delete(user).where(eq(user.email, "first@example.com"));
+    }
+  });
 
+  it("creates the demo admin on the embedded database in development; production refuses it until ADMIN_PASSWORD replaces it", async () => {
+    const original = config();
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
       setConfig({ ...original, embedded: true, demoAdminAllowed: true, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
       const admins = await db().select().from(user).where(eq(user.role, "admin"));

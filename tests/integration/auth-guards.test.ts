@@ -98,25 +98,26 @@ describe("auth guards with real better-auth sessions", () => {
     }
   });
 
-  it("an admin on the published demo password is sent to choose a new one before any admin page", async () => {
-    await createAdmin({ email: "demo@example.com", password: DEMO_ADMIN_PASSWORD });
-    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.91" }), {
-      email: "demo@example.com",
-      password: DEMO_ADMIN_PASSWORD,
-    });
+  it.each([
+    { reason: "demo", password: DEMO_ADMIN_PASSWORD, mustChange: false },
+    { reason: "generated", password: "printed-at-first-start-1", mustChange: true },
+  ])("an admin on the $reason password is sent to choose a new one before any admin page", async ({ reason, password, mustChange }) => {
+    const email = `${reason}@example.com`;
+    const { id } = await createAdmin({ email, password }, { mustChange });
+    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.91" }), { email, password });
     const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
     for (const path of ["/admin/dashboard", "/admin/orders", "/admin/posts/new"]) {
       const res = await thrown(requireAdmin(shopRequest(path, { cookie })));
       expect(res.status).toBe(303);
-      expect(res.headers.get("location")).toBe("/account/password?required=demo");
+      expect(res.headers.get("location")).toBe(`/account/password?required=${reason}`);
     }
-    const changed = await changePassword(shopRequest("/account/password", { cookie, method: "POST" }), {
-      currentPassword: DEMO_ADMIN_PASSWORD,
+    const changed = await changePassword(shopRequest("/account/password", { cookie, method: "POST" }), id, {
+      currentPassword: password,
       newPassword: "my-own-admin-password",
     });
     expect(changed.ok).toBe(true);
     const fresh = changed.ok ? cookieHeaderFrom(changed.cookies) : "";
-    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }))).toMatchObject({ email: "demo@example.com" });
+    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }))).toMatchObject({ email });
   });
 
   it("redirect targets stay on this site", () => {

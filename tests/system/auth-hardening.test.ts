@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../integration/test-db";
 import { get } from "./http";
@@ -64,15 +67,40 @@ describe("a production start on the embedded database", () => {
     expect(failed).toMatch(/ADMIN_PASSWORD is the published demo password/);
   });
 
-  it("without ADMIN_PASSWORD creates no demo admin: the demo credentials do not sign in", async () => {
-    const instance = await startInstance("", { ADMIN_EMAIL: DEMO.email, ADMIN_PASSWORD: "" });
+  it("without ADMIN_PASSWORD creates the admin with a generated password printed once; the demo password does not sign in", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-first-admin-"));
+    const env = { ADMIN_EMAIL: DEMO.email, ADMIN_PASSWORD: "", DATA_DIR: dataDir };
     try {
-      const res = await submitForm(`${instance.url}/admin-login`, { username: DEMO.email, password: DEMO.password });
-      expect({ status: res.status, location: res.location }).toEqual({ status: 401, location: "" });
-      expect(instance.output()).not.toContain(DEMO.password);
-      expect(instance.output()).toContain("ADMIN_PASSWORD is not set");
+      const first = await startInstance("", env);
+      let password = "";
+      try {
+        const printed = first.output().match(/^Admin created: admin@pocketretro\.example \/ (\S+)$/gm) ?? [];
+        expect(printed).toHaveLength(1);
+        password = printed[0]?.split(" / ")[1] ?? "";
+        expect(password).toMatch(/^[\w-]{24}$/);
+        expect(first.output()).toContain(`Sign in at ${first.url}/admin-login`);
+        const demo = await submitForm(`${first.url}/admin-login`, { username: DEMO.email, password: DEMO.password });
+        expect({ status: demo.status, location: demo.location }).toEqual({ status: 401, location: "" });
+        expect(first.output()).not.toContain(DEMO.password);
+      } finally {
+        await first.stop();
+      }
+      // A second start on the same data prints no password, and the printed one signs in, then is
+      // to be changed before the back office opens.
+      const second = await startInstance("", env);
+      try {
+        expect(second.output()).not.toContain("Admin created");
+        expect(second.output()).not.toContain(password);
+        const signedIn = await submitForm(`${second.url}/admin-login`, { username: DEMO.email, password });
+        expect(signedIn.status).toBe(303);
+        const cookie = signedIn.cookies.join("; ");
+        const dashboard = await get(second.url, "/admin/dashboard", cookie);
+        expect({ status: dashboard.status, location: dashboard.headers.location }).toEqual({ status: 303, location: "/account/password?required=generated" });
+      } finally {
+        await second.stop();
+      }
     } finally {
-      await instance.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

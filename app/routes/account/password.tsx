@@ -14,16 +14,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const query = new URL(request.url).searchParams;
-  return { changed: query.get("changed") === "1", demo: query.get("required") === "demo" };
+  const required = query.get("required");
+  return { changed: query.get("changed") === "1", required: required === "demo" || required === "generated" ? required : null };
 }
 
 const none: Record<string, string> = {};
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
+  const me = await requireUser(request);
   const parsed = changePasswordSchema.safeParse(formFields(await request.formData(), ["currentPassword", "newPassword"]));
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null }, { status: 400 });
-  const r = await changePassword(request, parsed.data);
+  const r = await changePassword(request, me.id, parsed.data);
   if (!r.ok) {
     return r.reason === "rate-limited"
       ? data({ fields: none, error: TOO_MANY_ATTEMPTS }, { status: 429 })
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ChangePassword() {
-  const { changed, demo } = useLoaderData<typeof loader>();
+  const { changed, required } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
   const pending = useNavigation().state === "submitting";
@@ -44,9 +45,12 @@ export default function ChangePassword() {
     <>
       <h2 className="text-xl font-semibold">Change password</h2>
       <p className="mt-1 text-sm text-gray-700">Other devices signed in to your account will be signed out.</p>
-      {demo && !changed ? (
+      {required && !changed ? (
         <p role="alert" className="mt-4 max-w-md rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          This admin account still uses the demo password, which is published. Choose a new password before using the back office.
+          {required === "demo"
+            ? "This admin account still uses the demo password, which is published."
+            : "This admin account still uses the password generated at first start, which was printed on the console."}{" "}
+          Choose a new password before using the back office.
         </p>
       ) : null}
       <div className="mt-4 max-w-md space-y-4">
