@@ -44,6 +44,7 @@ test.describe("discount codes, end to end", () => {
     await expect(shopper.getByTestId("discount-line")).toHaveText(`${code} -10% -$10.00`);
     await expect(shopper.getByTestId("checkout-discount")).toHaveText("-$10.00");
     await expect(shopper.getByTestId("checkout-total")).toHaveText("$89.98");
+    await expect(shopper.getByRole("textbox", { name: "Discount code" })).toHaveValue("");
     await expectAccessible(shopper);
     await shopper.setViewportSize({ width: 1280, height: 900 });
     await shopper.screenshot({ path: "test-results/checkout-discount-1280.png", fullPage: true });

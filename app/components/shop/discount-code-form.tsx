@@ -9,7 +9,8 @@ export function DiscountCodeForm({ action, discount, error }: { action: string; 
   const message = error ?? (discount && !discount.applied ? discount.reason : null);
   return (
     <div className="mt-4 border-t border-gray-200 pt-4">
-      <Form method="post" action={action} className="flex items-end gap-2">
+      {/* Remounted when the applied code changes, so the box empties once its code is applied. */}
+      <Form method="post" action={action} className="flex items-end gap-2" key={discount?.applied ? discount.code : "none"}>
         <div className="flex-1">
           <label htmlFor="discount-code" className="text-sm font-medium">
             Discount code
