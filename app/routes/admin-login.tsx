@@ -7,6 +7,7 @@ import { getSessionUser } from "@server/auth/session";
 import { signInAdmin } from "@server/auth/sign-in";
 import { Field, FormError, PasswordField, SubmitButton } from "~/components/ui/form";
 import type { Route } from "./+types/admin-login";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login | Pocket Retro" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const noFieldErrors: Record<string, string> = {};
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = adminLoginSchema.safeParse(formFields(form, ["username", "password"]));
   if (!parsed.success) {
     return data({ error: null, fields: fieldErrors(parsed.error) }, { status: 400 });

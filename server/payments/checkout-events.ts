@@ -1,4 +1,4 @@
-import type { PaymentEvent } from "./provider";
+import { MalformedWebhookError, type PaymentEvent } from "./provider";
 
 /** The part of a Stripe `checkout.session.*` event the shop reads (the test provider sends the same). */
 export type CheckoutSessionEvent = {
@@ -27,6 +27,9 @@ export type CardLookup = (paymentId: string | null) => Promise<{ brand: string; 
  * still pending), async payment succeeded / failed, and expired. Anything else is acknowledged only.
  */
 export async function translateCheckoutEvent(event: CheckoutSessionEvent, card: CardLookup): Promise<PaymentEvent> {
+  // The id is the idempotency key of applying it (payment_events): without one it cannot be applied once.
+  if (typeof event?.id !== "string" || !event.id || event.id.length > 255) throw new MalformedWebhookError("The event has no id");
+  if (typeof event.type !== "string" || !event.type) throw new MalformedWebhookError("The event has no type");
   const base = { eventId: event.id, eventType: event.type };
   const session = event.data?.object;
   if (!session?.id) return { kind: "ignored", ...base };

@@ -76,6 +76,17 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/**
+ * A correctly signed event the shop cannot apply as sent (no id or type): answered with 400 and
+ * the reason; nothing changes. Only the provider's key can sign one, so it is a bug or a test.
+ */
+export class MalformedWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MalformedWebhookError";
+  }
+}
+
 /** The provider refused or failed to open a session; the message is safe to show. */
 export class PaymentSetupError extends Error {
   constructor(message: string) {

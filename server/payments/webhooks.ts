@@ -3,10 +3,11 @@ import { sendOrderConfirmation, sendSoldOutNotice } from "../orders/mail";
 import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "../orders/payment";
 import { paymentProvider } from "./index";
 import { refundOrderPayment } from "./refund";
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "./provider";
+import { MalformedWebhookError, WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "./provider";
 
 /**
- * POST /api/webhooks/:provider. A missing, forged or stale signature gets 400 and changes nothing;
+ * POST /api/webhooks/:provider. A missing, forged or stale signature, or a signed event without an id
+ * or type, gets 400 and changes nothing;
  * a verified event is applied idempotently. Errors other than the signature answer 500, so the
  * provider delivers again later.
  */
@@ -18,6 +19,10 @@ export async function handlePaymentWebhook(name: ProviderName, request: Request)
   try {
     event = await provider.parseWebhook(rawBody, request.headers.get(provider.signatureHeader));
   } catch (err) {
+    if (err instanceof MalformedWebhookError) {
+      log.warn({ provider: name, reason: err.message }, "rejected a malformed payment webhook");
+      return Response.json({ error: `Malformed event: ${err.message}` }, { status: 400 });
+    }
     if (!(err instanceof WebhookSignatureError)) throw err;
     log.warn({ provider: name, reason: err.message }, "rejected a payment webhook");
     return Response.json({ error: "Invalid signature" }, { status: 400 });

@@ -37,7 +37,7 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
  * One request, answered in full. node:http rather than fetch: undici always sends
  * `Sec-Fetch-Mode: cors`, which the shop (rightly) answers as a fetcher rather than as a page.
  */
-function send(url: string, options: http.RequestOptions, body?: string): Promise<Answer> {
+function send(url: string, options: http.RequestOptions, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, options, (res) => {
       let text = "";
@@ -64,6 +64,15 @@ export function postForm(base: string, path: string, fields: Record<string, stri
     ...(cookie ? { Cookie: cookie } : {}),
   };
   return send(`${base}${path}`, { method: "POST", headers }, body);
+}
+
+/** A same-origin POST of any body with the given Content-Type (a script's request, not a browser's). */
+export function postBody(base: string, path: string, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+  return send(
+    `${base}${path}`,
+    { method: "POST", headers: { Origin: base, "Content-Type": contentType, "Content-Length": Buffer.byteLength(body), ...headers } },
+    body,
+  );
 }
 
 /**

@@ -5,20 +5,22 @@ import { useResponseInfo } from "~/lib/response-info";
  * The one error page: 404s say so, anything else is a friendly apology with no internals, and the
  * request id (`reference`) support can find in the logs.
  */
-export function ErrorPage({ status, detail, reference }: { status: number; detail?: string; reference?: string }) {
+export function ErrorPage(props: { status: number; detail?: string; reference?: string; message?: string }) {
+  const { status, detail, reference, message } = props;
   const notFound = status === 404;
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <p className="text-6xl font-extrabold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold">{notFound ? "Oops! Page not found" : "Something went wrong"}</h1>
       <p className="mt-2 text-gray-600">
-        {notFound
+        {message ??
+          (notFound
           ? "The page you are looking for does not exist or has moved."
           : status === 403
             ? "You do not have permission to view this page."
             : status === 503
             ? "The shop is briefly unavailable. Please try again in a moment."
-            : "An unexpected error occurred. Please try again."}
+            : "An unexpected error occurred. Please try again.")}
       </p>
       <Link to="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
         Return to Home
@@ -42,7 +44,10 @@ export function RouteErrorPage() {
   const status = isRouteErrorResponse(error) ? error.status : (response.status ?? 500);
   // Never a stack trace in production: the server logs it, under the reference shown.
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={status} detail={detail} reference={response.requestId} />;
+  // A refusal of the request (a 4xx thrown with `{ error }`, e.g. an unreadable form body) says why.
+  const refusal = isRouteErrorResponse(error) && status < 500 ? (error.data as { error?: unknown } | null)?.error : undefined;
+  const message = typeof refusal === "string" ? refusal : undefined;
+  return <ErrorPage status={status} detail={detail} reference={response.requestId} message={message} />;
 }
 
 /** The tab title of an error page. */

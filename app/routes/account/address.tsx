@@ -6,6 +6,7 @@ import { Field, FormSuccess, inputClass, SubmitButton } from "~/components/ui/fo
 import { COUNTRIES } from "~/lib/countries";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/address";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Shipping address", description: "Your saved shipping address.", path: "/account/address", noindex: true });
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const values = formFields(await request.formData(), FIELDS);
+  const values = formFields(await readForm(request), FIELDS);
   const parsed = addressSchema.safeParse(values);
   if (!parsed.success) return data({ saved: false, fields: fieldErrors(parsed.error), values }, { status: 400 });
   await saveAddress(user.id, parsed.data);

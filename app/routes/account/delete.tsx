@@ -6,6 +6,7 @@ import { signOut } from "@server/auth/sign-out";
 import { FormError, PasswordField } from "~/components/ui/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/delete";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Delete account", description: "Delete your account.", path: "/account/delete", noindex: true });
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const password = (await request.formData()).get("password");
+  const password = (await readForm(request)).get("password");
   if (typeof password !== "string" || password.length === 0) return data({ error: "Enter your password to confirm." }, { status: 400 });
   try {
     await deleteAccount(user.id, password);

@@ -7,6 +7,7 @@ import { FormError, FormSuccess, PasswordField, SubmitButton } from "~/component
 import { PASSWORD_MIN } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/password";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Change password", description: "Change your password.", path: "/account/password", noindex: true });
@@ -22,7 +23,7 @@ const none: Record<string, string> = {};
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireUser(request);
-  const parsed = changePasswordSchema.safeParse(formFields(await request.formData(), ["currentPassword", "newPassword"]));
+  const parsed = changePasswordSchema.safeParse(formFields(await readForm(request), ["currentPassword", "newPassword"]));
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null }, { status: 400 });
   const r = await changePassword(request, me.id, parsed.data);
   if (!r.ok) {

@@ -7,6 +7,7 @@ import { requireUser } from "@server/auth/guards";
 import { Field, FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/two-factor";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Two-factor authentication", description: "Protect your account.", path: "/account/two-factor", noindex: true });
@@ -40,7 +41,7 @@ function fail(result: Result, status: number) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return fail({ error: parsed.error.issues[0].message }, 400);
   const input = parsed.data;
   if (input.intent === "start") {

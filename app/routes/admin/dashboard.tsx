@@ -8,6 +8,7 @@ import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/dashboard";
+import { searchParamsOf } from "@server/http/form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
@@ -27,7 +28,7 @@ const filterSchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const params = searchParamsOf(request);
   const filter = filterSchema.parse({ period: params.get("period") ?? undefined, q: params.get("q") ?? "" });
   const [stats, recent] = await Promise.all([
     dashboardStats(),

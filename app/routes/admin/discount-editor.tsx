@@ -8,6 +8,7 @@ import { adminMeta } from "~/lib/admin";
 import { DISCOUNT_KINDS, DISCOUNT_KIND_LABELS, discountFormValues, parseDiscountForm, submittedDiscountValues, type DiscountFormValues } from "~/lib/discount-form";
 import { fieldErrorsFrom } from "~/lib/nested-form";
 import type { Route } from "./+types/discount-editor";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Create Discount" : "Edit Discount");
 
@@ -26,7 +27,7 @@ type ActionResult = { message: string; fieldErrors: Record<string, string>; valu
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fail = (status: number, message: string, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ message, fieldErrors, values: submittedDiscountValues(form) }, { status });
   const id = params.id === "new" ? null : params.id;

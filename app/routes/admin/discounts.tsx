@@ -7,12 +7,13 @@ import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/discounts";
+import { readForm, searchParamsOf } from "@server/http/form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Discounts");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const q = (searchParamsOf(request).get("q") ?? "").slice(0, 100);
   return data({ q, discounts: await listDiscounts(q) });
 }
 
@@ -25,7 +26,7 @@ type ActionResult = { ok: boolean; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   const answer = (status: number, ok: boolean, message: string) => data<ActionResult>({ ok, message }, { status });
   if (!parsed.success) return answer(400, false, parsed.error.issues[0].message);
   const { intent, id } = parsed.data;

@@ -20,6 +20,7 @@ import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { loader as detailLoader } from "./order-detail";
 import type { Route } from "./+types/orders";
+import { readForm, searchParamsOf } from "@server/http/form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
@@ -33,7 +34,7 @@ const filterSchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const params = searchParamsOf(request);
   const filter = filterSchema.parse({ q: params.get("q") || undefined, status: params.get("status") || undefined, page: params.get("page") || undefined });
   return data({ ...(await listAdminOrders(filter)), filter });
 }
@@ -42,7 +43,7 @@ const statusSchema = z.object({ intent: z.literal("status"), id: z.string().uuid
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = statusSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = statusSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await changeOrderStatus(parsed.data.id, parsed.data.status, admin);

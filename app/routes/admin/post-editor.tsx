@@ -18,6 +18,7 @@ import { SAVED_EXCERPT_LENGTH, excerptFrom, parseTags, postSlug } from "~/lib/bl
 import { formatEditorDate } from "~/lib/dates";
 import { postFormSchema, type PostFormInput } from "~/lib/post-form";
 import type { Route } from "./+types/post-editor";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id ? "Edit Post" : "Create New Post");
 
@@ -35,7 +36,7 @@ type ActionResult = { ok: true; id: string; intent: string } | { ok: false; mess
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = postFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = postFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsFrom(parsed.error.issues) as FieldErrors;
     return data<ActionResult>({ ok: false, message: Object.values(fieldErrors)[0] ?? "Failed to save post", fieldErrors }, { status: 400 });

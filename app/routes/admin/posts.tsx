@@ -18,6 +18,7 @@ import { formatLongDate } from "~/lib/dates";
 import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/posts";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
 
@@ -39,7 +40,7 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().uuid
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await deletePost(parsed.data.id, admin);

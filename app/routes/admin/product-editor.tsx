@@ -18,6 +18,7 @@ import { adminMeta } from "~/lib/admin";
 import { fieldErrorsFrom } from "~/lib/nested-form";
 import { parseProductForm, productSlug } from "~/lib/product-form";
 import type { Route } from "./+types/product-editor";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Add Product" : "Edit Product");
 
@@ -43,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     data<ActionResult>({ ok: false, kind, message, fieldErrors }, { status });
   const id = params.id === "new" ? null : params.id;
   if (id && !isUuid(id)) return fail(404, "save", "This product no longer exists.");
-  const parsed = parseProductForm(await request.formData());
+  const parsed = parseProductForm(await readForm(request));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsFrom(parsed.error.issues);
     return fail(400, "validation", Object.values(fieldErrors)[0], fieldErrors);

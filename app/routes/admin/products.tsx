@@ -11,6 +11,7 @@ import { useToast } from "~/components/ui/toast";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/products";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
@@ -23,7 +24,7 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await deleteProduct(parsed.data.id, admin);

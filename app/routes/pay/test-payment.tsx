@@ -4,6 +4,7 @@ import { activeTestSession } from "@server/payments";
 import { payTestSession, testCardSchema } from "@server/payments/test-provider";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/test-payment";
+import { readForm } from "@server/http/form";
 
 /**
  * The built-in test provider's hosted payment page. It stands in for Stripe's page: the card number
@@ -30,7 +31,7 @@ type ActionData = { error?: string; fieldErrors?: Partial<Record<CardField, stri
 export async function action({ request, params }: Route.ActionArgs) {
   const session = activeTestSession(params.sessionId);
   if (!session) throw data("Payment session not found", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = testCardSchema.safeParse({ cardNumber: form.get("cardNumber"), expiry: form.get("expiry"), cvc: form.get("cvc") });
   if (!parsed.success) {
     const fieldErrors: ActionData["fieldErrors"] = {};

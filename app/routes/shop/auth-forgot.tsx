@@ -5,12 +5,13 @@ import { AuthCard } from "~/components/account/auth-card";
 import { Field, FormError, FormSuccess, SubmitButton } from "~/components/ui/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-forgot";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Forgot password", description: "Reset your password.", path: "/auth/forgot", noindex: true });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = emailOnlySchema.safeParse(formFields(await request.formData(), ["email"]));
+  const parsed = emailOnlySchema.safeParse(formFields(await readForm(request), ["email"]));
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null, sent: false }, { status: 400 });
   const r = await requestPasswordReset(request, parsed.data.email);
   if (!r.ok && r.reason === "rate-limited") return data({ fields: {}, error: TOO_MANY_ATTEMPTS, sent: false }, { status: 429 });

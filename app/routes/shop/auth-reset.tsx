@@ -7,6 +7,7 @@ import { PASSWORD_MIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 import { FormError, PasswordField, SubmitButton } from "~/components/ui/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-reset";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Choose a new password", description: "Reset your password.", path: "/auth/reset", noindex: true });
@@ -16,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formFields(await request.formData(), ["token", "password"]));
+  const parsed = resetPasswordSchema.safeParse(formFields(await readForm(request), ["token", "password"]));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return data({ error: fields.token ?? null, fields }, { status: 400 });

@@ -9,6 +9,7 @@ import { AuthCard } from "~/components/account/auth-card";
 import { Field, FormError, SubmitButton } from "~/components/ui/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-two-factor";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Two-factor authentication", description: "Enter your code.", path: "/auth/two-factor", noindex: true });
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = challengeSchema.safeParse({
     kind: form.get("kind"),
     code: form.get("code") ?? "",

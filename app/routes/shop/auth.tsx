@@ -11,6 +11,7 @@ import { Field, FormError, FormSuccess, PasswordField, SubmitButton } from "~/co
 import { PASSWORD_MIN, tooManySignInAttempts } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Sign In", description: "Sign in to your account or create one.", path: "/auth", noindex: true });
@@ -47,7 +48,7 @@ function fail(result: ActionResult, status: number, headers?: HeadersInit) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const input = formFields(form, ["email", "password"]);
 

@@ -22,6 +22,7 @@ import { useMarket, type MarketSummary } from "~/lib/market";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/cart";
+import { readForm } from "@server/http/form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shopper] = await Promise.all([getSessionUser(request), shopperForRequest(request)]);
@@ -36,7 +37,7 @@ export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[]
  * 4xx; a plain form post gets a 303 back to where it came from, so the cart works without JavaScript.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = cartIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = cartIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<CartActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
   }

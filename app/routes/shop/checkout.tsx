@@ -25,6 +25,7 @@ import { discountLine, type DiscountView } from "~/lib/discount-view";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
+import { readForm } from "@server/http/form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
@@ -81,7 +82,7 @@ async function discountAction(request: Request, form: FormData, intent: "apply-d
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "apply-discount" || intent === "remove-discount") return discountAction(request, form, intent);
   const values: Values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));

@@ -5,6 +5,7 @@ import { getShopSettings } from "@server/content/settings";
 import { checkContactRateLimit, contactSchema, submitContactMessage } from "@server/marketing/contact";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+import { readForm } from "@server/http/form";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -16,7 +17,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Values;
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {

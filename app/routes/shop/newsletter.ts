@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { checkNewsletterRateLimit, newsletterSchema, subscribe } from "@server/marketing/newsletter";
 import type { Route } from "./+types/newsletter";
+import { readForm } from "@server/http/form";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
     return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
