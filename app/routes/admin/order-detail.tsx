@@ -9,6 +9,7 @@ import { adminMeta } from "~/lib/admin";
 import { nestFormData } from "~/lib/nested-form";
 import { orderActionSchema, type OrderActionResult } from "~/lib/order-workspace";
 import type { Route } from "./+types/order-detail";
+import { readForm } from "@server/http/form";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order not found");
 
@@ -31,7 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = z.string().uuid().safeParse(params.id);
   if (!id.success) return answer({ ok: false, intent: "", message: "This order no longer exists." }, 404);
-  const form = nestFormData(await request.formData());
+  const form = nestFormData(await readForm(request));
   const parsed = orderActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
   if (!parsed.success) {
