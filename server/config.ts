@@ -57,6 +57,15 @@ const schema = z.object({
   ORDER_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Units one client address may hold in unpaid checkouts at once (reservations not yet lapsed). */
   CHECKOUT_MAX_HELD_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Sell in every seeded market (UK in GBP, EU in EUR, rest of world). Off by default until checkout
+   * charges in the market's currency (issue 12, slice 4): with it on, a UK shopper sees £ prices but
+   * pays the US dollar price. Off, every shopper is in the United States market.
+   */
+  LOCAL_MARKETS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,3 +1,4 @@
+import { config } from "../config";
 import { signedCookie, readSignedValue } from "../http/cookies";
 import { marketForCountry, marketUnitPrice, zoneMethods } from "./quote";
 import { pricingSettings, type PricingSnapshot } from "./store";
@@ -44,8 +45,13 @@ export function acceptLanguageRegions(header: string | null): string[] {
     .map((t) => t.region);
 }
 
+/**
+ * The markets a shopper may be in. Until checkout charges in the market's currency (issue 12,
+ * slice 4) only the United States sells, unless LOCAL_MARKETS is on: a shopper must not see £
+ * prices and then pay the dollar price.
+ */
 export function enabledMarkets(settings: PricingSnapshot): Market[] {
-  return settings.markets.filter((m) => m.enabled);
+  return settings.markets.filter((m) => m.enabled && (config().LOCAL_MARKETS || m.id === FALLBACK_MARKET_ID));
 }
 
 export function chooseMarket(settings: PricingSnapshot, chosenId: string | null, acceptLanguage: string | null): Market {
@@ -54,7 +60,7 @@ export function chooseMarket(settings: PricingSnapshot, chosenId: string | null,
   if (chosen) return chosen;
   for (const region of acceptLanguageRegions(acceptLanguage)) {
     const market = marketForCountry(settings, region);
-    if (market) return market;
+    if (market && enabled.includes(market)) return market;
   }
   const fallback = enabled.find((m) => m.id === FALLBACK_MARKET_ID) ?? enabled[0];
   if (!fallback) throw new Error("No market is enabled: the shop cannot price anything");
