@@ -38,6 +38,7 @@ export default [
   ]),
   route("newsletter", "routes/shop/newsletter.ts"),
   route("market", "routes/shop/market.ts"),
+  route("back-in-stock", "routes/shop/back-in-stock.ts"),
   route("auth/sign-out", "routes/shop/auth-sign-out.ts"),
   route("admin-login", "routes/admin-login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

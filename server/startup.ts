@@ -8,6 +8,7 @@ import { startMailDelivery } from "./mail/send";
 import { startReservationSweep } from "./orders/sweep";
 import { startPaymentReconciliation } from "./payments/reconcile";
 import { resetBus, startBus } from "./realtime/bus";
+import { startBackInStockNotices } from "./inventory/back-in-stock";
 
 let jobs: StopJob[] = [];
 
@@ -24,7 +25,12 @@ export async function startServices() {
   const seeded = await seed();
   await ensureFirstAdmin();
   await startBus();
-  jobs = [startReservationSweep(), startPaymentReconciliation(), ...(c.SMTP_URL ? [startMailDelivery()] : [])];
+  jobs = [
+    startReservationSweep(),
+    startPaymentReconciliation(),
+    startBackInStockNotices(),
+    ...(c.SMTP_URL ? [startMailDelivery()] : []),
+  ];
   log.info({ db: d.kind, products: seeded.products, ms: Date.now() - started }, "database ready");
   return c;
 }

@@ -54,6 +54,8 @@ export type ProductPage = {
   seoDescription: string;
   content: ProductContent;
   variants: VariantView[];
+  /** At or below this many units a colour says "Only N left". */
+  lowStockThreshold: number;
   rating: RatingSummary;
   /** The most helpful reviews, for the Product JSON-LD. */
   reviewSnippets: ReviewSnippet[];

@@ -8,6 +8,7 @@ import type { StoredImage } from "~/lib/images";
 import { sanitizeRichText } from "../content/sanitize";
 import { stripHtml, truncate } from "~/lib/text";
 import { cachedCatalogRead } from "./cache";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/lib/stock";
 
 /** The product `/product` shows (DESIGN.md section 8); its canonical page is `/products/r36s`. */
 export const MAIN_PRODUCT_SLUG = "r36s";
@@ -136,6 +137,8 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
         images: v.imageIds.map((id) => images.get(id)).filter((i): i is StoredImage => !!i),
         available: stock.get(v.id) ?? 0,
       })),
+      // One shop-wide default until the back office stores a threshold per product (issue 14).
+      lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
       rating: ratings.get(p.id) ?? { average: 0, count: 0 },
       reviewSnippets: snippets.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       updatedAt: p.updatedAt.toISOString(),

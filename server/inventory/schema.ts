@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { productVariants } from "../catalog/schema";
 import { orders } from "../orders/schema";
 
@@ -25,5 +25,27 @@ export const stockReservations = pgTable(
     index("stock_reservations_active_idx").on(t.variantId, t.expiresAt),
     index("stock_reservations_order_idx").on(t.orderId),
     index("stock_reservations_client_idx").on(t.clientKey, t.expiresAt).where(sql`${t.releasedAt} is null`),
+  ],
+);
+
+/**
+ * "Email me when it's back": one row per sign-up for a sold-out colour. `notifiedAt` is set in the
+ * same transaction that queues the email, so each sign-up is mailed exactly once, whichever instance
+ * sees the stock return (server/inventory/back-in-stock.ts). One open sign-up per address and colour.
+ */
+export const backInStockRequests = pgTable(
+  "back_in_stock_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    // Also the index the sender reads open sign-ups by (variant first).
+    uniqueIndex("back_in_stock_open_idx").on(t.variantId, t.email).where(sql`${t.notifiedAt} is null`),
   ],
 );

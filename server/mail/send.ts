@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
-import { db } from "../db/client";
+import { db, type Db } from "../db/client";
 import { outboxMail } from "./schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
@@ -60,13 +60,13 @@ async function attempt(url: string, row: OutboxRow): Promise<"sent" | "retry" | 
 }
 
 /**
- * Every message is written to the outbox first. With SMTP_URL the first attempt is made at once and
- * a failure is retried by the outbox worker (deliverDueMail); without it the outbox is the mailbox
- * (status 'kept'), readable in dev.
+ * Writes a message to the outbox in the caller's transaction (so it is queued if and only if the
+ * caller's change commits). With SMTP_URL it is leased to a first attempt the caller makes after
+ * commit with deliverQueued; without it the outbox is the mailbox (status 'kept', /admin/mailbox).
  */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function queueMail(runner: Pick<Db, "insert">, mail: Mail): Promise<OutboxRow> {
   const url = config().SMTP_URL;
-  const [row] = await db()
+  const [row] = await runner
     .insert(outboxMail)
     .values({
       to: mail.to,
@@ -75,11 +75,33 @@ export async function sendMail(mail: Mail): Promise<void> {
       html: mail.html,
       replyTo: mail.replyTo,
       status: url ? "pending" : "kept",
-      // Leased to this first attempt: the worker leaves it alone unless this process dies.
+      // Leased to the first attempt: the worker leaves it alone unless this process dies.
       nextAttemptAt: sql`now() + ${LEASE}`,
     })
     .returning();
-  if (url) await attempt(url, row);
+  if (!url) logKeptMail(row);
+  return row;
+}
+
+/** The first delivery attempt of messages queued by queueMail (after their transaction committed). */
+export async function deliverQueued(rows: OutboxRow[]): Promise<void> {
+  const url = config().SMTP_URL;
+  if (!url) return;
+  for (const row of rows) await attempt(url, row);
+}
+
+/**
+ * Without SMTP, a developer still needs the links a message carries (confirming an email on a fresh
+ * `npm start`): one log line names the message, its links, and where to read it.
+ */
+function logKeptMail(row: OutboxRow) {
+  const links = row.text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+  log.info({ mailId: row.id, to: row.to, subject: row.subject, links }, "mail kept in the dev outbox (SMTP_URL is unset): read it at /admin/mailbox");
+}
+
+/** Every message is written to the outbox first, then (with SMTP_URL) sent at once; failures are retried by the worker. */
+export async function sendMail(mail: Mail): Promise<void> {
+  await deliverQueued([await queueMail(db(), mail)]);
 }
 
 export type DeliveryReport = { sent: number; retry: number; failed: number };

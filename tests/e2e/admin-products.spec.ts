@@ -1,22 +1,12 @@
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectAccessible, test } from "./fixtures";
-import { signInAsAdmin } from "./shop-steps";
+import { publishProduct as publish, signInAsAdmin } from "./shop-steps";
 
 async function png(name: string, background: string) {
   const buffer = await sharp({ create: { width: 480, height: 360, channels: 3, background } }).png().toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
-/** Saves with Publish and confirms in the spec's dialog; the editor goes back to the list with the toast. */
-async function publish(page: Page) {
-  await page.getByRole("button", { name: "Publish" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Publish Product" });
-  await expect(dialog).toContainText("This product will be immediately visible on your website. Are you sure you want to publish?");
-  await dialog.getByRole("button", { name: "Publish" }).click();
-  await expect(page).toHaveURL(/\/admin\/products$/);
-  await expect(page.getByText("Product published successfully", { exact: true })).toBeVisible();
-}
 
 test.describe("admin products", () => {
   // The deleted product's page answers 404, which Chromium reports on the console.

@@ -44,3 +44,13 @@ export async function unitsLeft(page: Page, colour: string): Promise<number> {
   if (!match) throw new Error("no stock message on the cart page");
   return Number(match[1]);
 }
+
+/** Saves the open product editor with Publish and confirms in the spec's dialog; the editor goes back to the list with the toast. */
+export async function publishProduct(page: Page) {
+  await page.getByRole("button", { name: "Publish" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Publish Product" });
+  await expect(dialog).toContainText("This product will be immediately visible on your website. Are you sure you want to publish?");
+  await dialog.getByRole("button", { name: "Publish" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByText("Product published successfully", { exact: true })).toBeVisible();
+}

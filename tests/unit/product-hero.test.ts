@@ -25,6 +25,7 @@ function product(available: number[], extra: Partial<InMarket<ProductPage>> = {}
     seoDescription: "",
     content: {},
     variants: available.map((n, i) => ({ id: `v${i}`, name: ["Purple", "Black"][i], hex: "#7b4fd6", images: [image], available: n })),
+    lowStockThreshold: 5,
     rating: { average: 4.5, count: 2 },
     reviewSnippets: [],
     updatedAt: new Date(0).toISOString(),
@@ -63,7 +64,7 @@ const isDisabled = (html: string, label: string) => / disabled=""/.test(html.mat
 
 describe("buy box", () => {
   it("shows the first colour's real stock: in stock, with both cart buttons enabled", () => {
-    const html = render(product([3, 0]));
+    const html = render(product([12, 0]));
     expect(html).toContain("In Stock");
     expect(html).toContain("Free United Kingdom shipping on orders from £40.00. Standard delivery in 3-7 business days.");
     expect(html).toContain("1 x £59.99 = £59.99 incl. VAT");
@@ -73,12 +74,26 @@ describe("buy box", () => {
     expect(html).toContain("(2 reviews)");
   });
 
-  it("says 'Out of stock' and disables Add to Cart and Buy Now when the selected colour has none", () => {
+  it("a sold-out colour says so, offers 'Email me when it's back' instead of the cart buttons, and its swatch is marked", () => {
     const html = render(product([0, 5]));
-    expect(html).toContain("Out of stock");
+    expect(html).toContain("Sold out");
     expect(html).not.toContain("In Stock");
-    expect(isDisabled(html, "Add to Cart")).toBe(true);
-    expect(isDisabled(html, "Buy Now")).toBe(true);
+    expect(html).not.toContain("Add to Cart");
+    expect(html).not.toContain("Buy Now");
+    expect(html).toContain("Email me when it&#x27;s back");
+    expect(html).toContain("Purple, sold out");
+    expect(html).not.toContain("Black, sold out");
+  });
+
+  it("at or below the low-stock threshold says 'Only N left' and caps the quantity picker", () => {
+    const html = render(product([2]));
+    expect(html).toContain("Only 2 left");
+    expect(html).not.toContain("In Stock");
+    expect(html).toMatch(/<button[^>]*aria-label="Increase quantity"/);
+    expect(html).not.toMatch(/<button[^>]*aria-label="Increase quantity"[^>]*aria-disabled="true"/);
+    const one = render(product([1]));
+    expect(one).toContain("Only 1 left");
+    expect(one).toMatch(/<button[^>]*aria-label="Increase quantity"[^>]*aria-disabled="true"/);
   });
 
   it("promises the market's own delivery: a threshold where there is one, and its delivery time", () => {

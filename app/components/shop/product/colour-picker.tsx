@@ -1,6 +1,10 @@
-export type ColourOption = { name: string; hex: string };
+export type ColourOption = { name: string; hex: string; available: number };
 
-/** A radio group of swatches drawn in each variant's own colour; the chosen name is shown beside the label. */
+/**
+ * A radio group of swatches drawn in each variant's own colour; the chosen name is shown beside the
+ * label. A sold-out colour stays selectable (to ask for an email when it is back) but is struck
+ * through, and its name says "sold out" to screen readers.
+ */
 export function ColourPicker({
   colours,
   selected,
@@ -13,12 +17,18 @@ export function ColourPicker({
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-gray-900">
-        Colour: <span className="font-normal text-gray-700">{colours[selected]?.name}</span>
+        Colour:{" "}
+        <span className="font-normal text-gray-700">
+          {colours[selected]?.name}
+          {colours[selected] && colours[selected].available <= 0 ? " (sold out)" : ""}
+        </span>
       </legend>
       <div className="mt-3 flex flex-wrap gap-3">
-        {colours.map((c, i) => (
+        {colours.map((c, i) => {
+          const soldOut = c.available <= 0;
+          return (
           // The radio itself is the swatch, so clicking, tapping and the arrow keys all act on the real control.
-          <label key={c.name} className="flex" title={c.name}>
+          <label key={c.name} className="relative flex" title={soldOut ? `${c.name} (sold out)` : c.name}>
             <input
               type="radio"
               name="colour"
@@ -28,9 +38,20 @@ export function ColourPicker({
               className="h-10 w-10 cursor-pointer appearance-none rounded-full border border-gray-400 ring-brand-700 ring-offset-2 checked:ring-2 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
               style={{ backgroundColor: c.hex }}
             />
-            <span className="sr-only">{c.name}</span>
+            {soldOut ? (
+              // A diagonal stroke across the swatch, in both light and dark ink so it shows on any colour.
+              <svg aria-hidden="true" viewBox="0 0 40 40" className="pointer-events-none absolute inset-0 h-10 w-10" data-testid="sold-out-mark">
+                <line x1="7" y1="33" x2="33" y2="7" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
+                <line x1="7" y1="33" x2="33" y2="7" stroke="#b91c1c" strokeWidth="2.5" strokeLinecap="round" />
+              </svg>
+            ) : null}
+            <span className="sr-only">
+              {c.name}
+              {soldOut ? ", sold out" : ""}
+            </span>
           </label>
-        ))}
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -2,7 +2,9 @@ import { useState } from "react";
 import type { ProductPage } from "~/lib/product-view";
 import { deliveryNotice, type InMarket, useMarket } from "~/lib/market";
 import { discountPercent, formatMoney } from "~/lib/money";
+import { stockState } from "~/lib/stock";
 import { TrustStrip } from "../trust-strip";
+import { BackInStockForm } from "./back-in-stock-form";
 import { ColourPicker } from "./colour-picker";
 import { Gallery } from "./gallery";
 import { PurchaseForms } from "./purchase-forms";
@@ -14,14 +16,20 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants[selected];
-  const inStock = (variant?.available ?? 0) > 0;
+  const stock = stockState(variant?.available ?? 0, product.lowStockThreshold);
+  // The picker stops at what can be bought now; a colour with fewer left brings the count down.
+  const maxQuantity = Math.max(1, variant?.available ?? 1);
+  const select = (i: number) => {
+    setSelected(i);
+    setQuantity((q) => Math.min(q, Math.max(1, product.variants[i]?.available ?? 1)));
+  };
   const discount = discountPercent(product.priceCents, product.compareAtCents);
   const total = product.priceCents * quantity;
   const market = useMarket();
 
   return (
     <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-      <Gallery colours={product.variants} selected={selected} onSelect={setSelected} title={product.title} />
+      <Gallery colours={product.variants} selected={selected} onSelect={select} title={product.title} />
       <div className="flex flex-col gap-6">
         <div>
           {product.badge ? (
@@ -68,28 +76,36 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
 
         <div
           role="status"
-          className={`rounded-lg px-4 py-3 text-sm ${inStock ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900"}`}
+          className={`rounded-lg px-4 py-3 text-sm ${
+            stock.kind === "in-stock" ? "bg-green-50 text-green-900" : stock.kind === "low" ? "bg-amber-50 text-amber-950" : "bg-red-50 text-red-900"
+          }`}
         >
-          {inStock ? (
+          {stock.kind === "sold-out" ? (
             <>
-              <p className="font-semibold">In Stock</p>
-              <p>{deliveryNotice(market)}</p>
+              <p className="font-semibold">Sold out</p>
+              <p>{variant ? `${variant.name} is sold out for now. Leave your email and we will tell you when it is back.` : "This product is sold out for now."}</p>
             </>
           ) : (
-            <p className="font-semibold">Out of stock</p>
+            <>
+              <p className="font-semibold">{stock.kind === "low" ? `Only ${stock.left} left` : "In Stock"}</p>
+              <p>{deliveryNotice(market)}</p>
+            </>
           )}
         </div>
 
-        {product.variants.length > 0 ? (
-          <ColourPicker colours={product.variants} selected={selected} onSelect={setSelected} />
-        ) : null}
-        <QuantityPicker value={quantity} onChange={setQuantity} />
-        <PurchaseForms
-          variantId={variant?.id}
-          quantity={quantity}
-          disabled={!inStock}
-          description={`${quantity} x ${product.title}${variant ? ` (${variant.name})` : ""}`}
-        />
+        {product.variants.length > 0 ? <ColourPicker colours={product.variants} selected={selected} onSelect={select} /> : null}
+        {stock.kind === "sold-out" ? (
+          variant ? <BackInStockForm key={variant.id} variantId={variant.id} colour={variant.name} /> : null
+        ) : (
+          <>
+            <QuantityPicker value={quantity} max={maxQuantity} onChange={setQuantity} />
+            <PurchaseForms
+              variantId={variant?.id}
+              quantity={quantity}
+              description={`${quantity} x ${product.title}${variant ? ` (${variant.name})` : ""}`}
+            />
+          </>
+        )}
         {product.externalUrl ? (
           <p className="text-sm">
             <a href={product.externalUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline hover:text-brand-800">

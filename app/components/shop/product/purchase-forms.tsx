@@ -13,13 +13,11 @@ export function PurchaseForms({
   variantId,
   quantity,
   description,
-  disabled,
 }: {
   variantId: string | undefined;
   quantity: number;
   /** What the confirmation says was added, e.g. "2 x R36S Retro Handheld (Purple)". */
   description: string;
-  disabled: boolean;
 }) {
   const fetcher = useFetcher<AddToCartResult>();
   const toast = useToast();
@@ -53,14 +51,14 @@ export function PurchaseForms({
       >
         <input type="hidden" name="intent" value="add" />
         {fields}
-        <button type="submit" disabled={disabled} aria-disabled={adding || undefined} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+        <button type="submit" aria-disabled={adding || undefined} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
           Add to Cart
         </button>
       </fetcher.Form>
       <Form method="post" action="/cart">
         <input type="hidden" name="intent" value="buy" />
         {fields}
-        <button type="submit" disabled={disabled} className={`${button} border-2 border-brand-700 text-brand-700 hover:bg-brand-50`}>
+        <button type="submit" className={`${button} border-2 border-brand-700 text-brand-700 hover:bg-brand-50`}>
           Buy Now
         </button>
       </Form>
