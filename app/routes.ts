@@ -56,6 +56,7 @@ export default [
     route("admin/insert-marvel-post", "routes/admin/insert-marvel-post.tsx"),
     route("admin/update-r36s", "routes/admin/update-r36s.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/mailbox", "routes/admin/mailbox.tsx"),
   ]),
   route("pay/test/:sessionId", "routes/pay/test-payment.tsx"),
   route("api/webhooks/test", "routes/api/webhook-test-provider.ts"),

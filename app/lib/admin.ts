@@ -14,6 +14,7 @@ export function adminTitle(pathname: string): string {
     ["/admin/discounts", "Discounts"],
     ["/admin/posts", "Blog Posts"],
     ["/admin/audit", "Audit Log"],
+    ["/admin/mailbox", "Mailbox"],
   ];
   return sections.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? "Admin Panel";
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { productVariants, products } from "../catalog/schema";
 import { config } from "../config";
@@ -8,7 +8,8 @@ import type { StopJob } from "../jobs";
 import { log } from "../log";
 import { deliverQueued, queueMail } from "../mail/send";
 import { subscribe } from "../realtime/bus";
-import { backInStockRequests, stockReservations } from "./schema";
+import { availableStock } from "./availability";
+import { backInStockRequests } from "./schema";
 
 /**
  * "Email me when it's back" (issue 15, item 4): a shopper leaves an address on a sold-out colour;
@@ -50,17 +51,20 @@ export async function requestBackInStock(input: BackInStockInput): Promise<void>
     .onConflictDoNothing();
 }
 
-/** Units of the joined variant that can be bought now (stock minus active reservations). */
-const available = sql<number>`${productVariants.stock} - coalesce((
-  select sum(r.quantity) from ${stockReservations} r
-  where r.variant_id = ${productVariants}.id and r.released_at is null and r.expires_at > now()), 0)`;
-
 /** Mails every open sign-up whose colour can be bought again; returns how many were mailed. */
 export async function sendBackInStockNotices(batchSize = 50): Promise<number> {
   const shop = await getShopSettings();
   let mailed = 0;
   for (;;) {
     const queued = await db().transaction(async (tx) => {
+      const waiting = await tx
+        .selectDistinct({ variantId: backInStockRequests.variantId })
+        .from(backInStockRequests)
+        .where(isNull(backInStockRequests.notifiedAt));
+      if (waiting.length === 0) return [];
+      const stock = await availableStock(waiting.map((w) => w.variantId), tx);
+      const back = [...stock].filter(([, n]) => n > 0).map(([id]) => id);
+      if (back.length === 0) return [];
       const due = await tx
         .select({
           id: backInStockRequests.id,
@@ -72,7 +76,7 @@ export async function sendBackInStockNotices(batchSize = 50): Promise<number> {
         .from(backInStockRequests)
         .innerJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
         .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(and(sql`${backInStockRequests.notifiedAt} is null`, eq(products.status, "published"), sql`${available} > 0`))
+        .where(and(isNull(backInStockRequests.notifiedAt), inArray(backInStockRequests.variantId, back), eq(products.status, "published")))
         .limit(batchSize)
         .for("update", { of: backInStockRequests, skipLocked: true });
       if (due.length === 0) return [];

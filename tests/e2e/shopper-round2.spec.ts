@@ -294,3 +294,36 @@ test.describe("9. Focus", () => {
     });
   }
 });
+
+test.describe("10. Dev mailbox", () => {
+  for (const width of WIDTHS) {
+    test(`admins read the outbox with rendered bodies and working links at ${width} px`, async ({ page, request, baseURL }) => {
+      const email = uniqueEmail(`mailbox-${width}`);
+      const res = await request.post("/api/auth/sign-up/email", { data: { email, password: "pixel-pass-42", name: "Test" }, headers: { Origin: baseURL! } });
+      expect(res.status()).toBe(200);
+      await page.setViewportSize({ width, height: 900 });
+      await signInAsAdmin(page, "/admin/mailbox");
+      await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
+      const message = page.getByRole("link", { name: new RegExp(`Confirm your email.*To ${email.replace(/[.+]/g, "\\$&")}`) });
+      await expect(message).toBeVisible();
+      await expectAccessible(page);
+      await message.click();
+      const body = page.getByRole("article");
+      await expect(body.getByRole("heading", { name: /Confirm your email/ })).toBeVisible();
+      await expect(body).toContainText(email);
+      const link = body.getByRole("link", { name: /\/auth\/verify/ });
+      await expect(link).toHaveAttribute("href", new RegExp(`^${baseURL}/auth/verify`));
+      await expectAccessible(page);
+      await page.screenshot({ path: test.info().outputPath(`mailbox-${width}.png`), fullPage: true });
+      // The link confirms the account, as from a real inbox (followed outside the admin's session).
+      const confirmed = await request.get((await link.getAttribute("href"))!, { maxRedirects: 0 });
+      expect(confirmed.headers()["location"]).toBe("/auth?notice=confirmed");
+    });
+  }
+
+  test("is for admins only", async ({ page }) => {
+    const res = await page.goto("/admin/mailbox");
+    expect(new URL(page.url()).pathname).toBe("/admin-login");
+    expect(res?.status()).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ const paths = {
   posts: "M4 4h16v16H4zM8 8h8M8 12h8M8 16h5",
   discounts: "M3 12V4h8l10 10-8 8L3 12Zm5-4h.01M15 9l-6 6",
   audit: "M9 4h6a1 1 0 0 1 1 1v1H8V5a1 1 0 0 1 1-1ZM6 6h12v15H6zM9 11h6M9 15h6",
+  mailbox: "M3 6h18v12H3zM3 7l9 6 9-6",
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10",
   menu: "M4 7h16M4 12h16M4 17h16",
   close: "M6 6l12 12M18 6 6 18",

@@ -24,6 +24,7 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "/admin/discounts", label: "Discounts", icon: "discounts" },
   { to: "/admin/posts", label: "Blog Posts", icon: "posts" },
   { to: "/admin/audit", label: "Audit Log", icon: "audit" },
+  { to: "/admin/mailbox", label: "Mailbox", icon: "mailbox" },
 ];
 
 const COLLAPSED_KEY = "admin-sidebar-collapsed";
