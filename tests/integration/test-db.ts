@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from "vitest";
 import { loadConfig, setConfig } from "../../server/config";
 import { openDatabase, setDatabase, type Database } from "../../server/db/client";
 import { seed } from "../../server/db/seed";
+import { seedPricing } from "../../server/pricing/store";
 import { resetBus } from "../../server/realtime/bus";
 import { resetCatalogCache } from "../../server/catalog/cache";
 import { resetSettingsCache } from "../../server/content/settings";
@@ -72,7 +73,10 @@ export function useTestDatabase(opts: { seed?: boolean; env?: Record<string, str
       state.database = await openDatabase({ pglite });
     }
     setDatabase(state.database);
+    // Markets, shipping and tax rates are configuration the shop cannot price without (start-up
+    // writes them on every database); the demo catalogue is optional.
     if (opts.seed) await seed();
+    else await state.database.db.transaction(seedPricing);
   });
   afterAll(async () => {
     resetBus();
