@@ -55,4 +55,28 @@ export type AdminOrderDetail = OrderSummary & {
   refundedCents: number;
   /** The customer card: their paid orders (by email) and what they spent, refunds taken off. */
   customer: { orderCount: number; totalSpentCents: number };
+  returns: ReturnView[];
 };
+
+/** A return request's steps (server/orders/returns.ts). */
+export type ReturnStatus = "requested" | "approved" | "declined" | "received" | "refunded";
+
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: "Requested",
+  approved: "Approved: send it back",
+  declined: "Declined",
+  received: "Received: being inspected",
+  refunded: "Refunded",
+};
+
+export type ReturnView = {
+  id: string;
+  status: ReturnStatus;
+  reason: string;
+  lines: { itemId: string; title: string; variantName: string; quantity: number }[];
+  createdAt: string;
+};
+
+/** The Refund Policy's words (section 2), said when a return is asked for too late. */
+export const RETURN_WINDOW_CLOSED =
+  "You have 30 days from the date your order is delivered to ask for a return, and that time has passed for this order. If your console is faulty, contact us: faults are handled under your warranty.";

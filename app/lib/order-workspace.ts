@@ -10,7 +10,7 @@ import { shippingAddressSchema } from "./checkout-form";
  */
 
 export type PaymentStatus = "unpaid" | "failed" | "paid" | "partially_refunded" | "refunded";
-export type FulfilmentStatus = "unfulfilled" | "fulfilled";
+export type FulfilmentStatus = "unfulfilled" | "fulfilled" | "returned";
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: "Unpaid",
@@ -20,7 +20,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 
-export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = { unfulfilled: "Unfulfilled", fulfilled: "Fulfilled" };
+export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = { unfulfilled: "Unfulfilled", fulfilled: "Fulfilled", returned: "Returned" };
 
 export function paymentStatus(o: { status: OrderStatus; paid: boolean; totalCents: number; refundedCents: number }): PaymentStatus {
   if (!o.paid) return o.status === "payment_failed" ? "failed" : "unpaid";
@@ -28,8 +28,9 @@ export function paymentStatus(o: { status: OrderStatus; paid: boolean; totalCent
   return o.refundedCents >= o.totalCents ? "refunded" : "partially_refunded";
 }
 
-/** Completed means shipped (spec), with or without fulfilment details. */
-export function fulfilmentStatus(o: { status: OrderStatus; fulfilledAt: string | null }): FulfilmentStatus {
+/** Completed means shipped (spec), with or without fulfilment details; Returned once a returned parcel arrived. */
+export function fulfilmentStatus(o: { status: OrderStatus; fulfilledAt: string | null; returns?: { status: string }[] }): FulfilmentStatus {
+  if (o.returns?.some((r) => r.status === "received" || r.status === "refunded")) return "returned";
   return o.fulfilledAt || o.status === "completed" ? "fulfilled" : "unfulfilled";
 }
 
@@ -74,7 +75,14 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
     reason,
   }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("return"), returnId: z.string().uuid("Unknown return"), step: z.enum(["approve", "decline", "receive", "refund"]) }),
 ]);
+
+/** The customer's return request form (/account/orders/:id). */
+export const returnRequestSchema = z.object({
+  qty: z.record(z.string().uuid(), z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(0, "Enter a whole number.").max(10_000)).default({}),
+  reason: z.string({ error: "Please tell us why you are returning it." }).trim().min(1, "Please tell us why you are returning it.").max(1000, "Please keep this under 1000 characters."),
+});
 
 export type OrderAction = z.infer<typeof orderActionSchema>;
 

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "../orders/schema";
+import { listReturns, returnEligibility } from "../orders/returns";
 import type { OrderStatus } from "~/lib/order-status";
-import type { OrderDiscount } from "~/lib/order-view";
+import type { OrderDiscount, ReturnView } from "~/lib/order-view";
 
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
 
@@ -37,13 +38,16 @@ export type AccountOrder = {
   email: string;
   name: string;
   shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
-  lines: { title: string; variantName: string; unitPriceCents: number; quantity: number }[];
+  lines: { id: string; title: string; variantName: string; unitPriceCents: number; quantity: number; refundedQuantity: number }[];
   subtotalCents: number;
   discount: OrderDiscount | null;
   shippingCents: number;
   totalCents: number;
   paymentBrand: string | null;
   paymentLast4: string | null;
+  returns: ReturnView[];
+  /** Whether a return may be asked now, and when the 30 days end (null: not delivered). */
+  returnWindow: { open: boolean; closesAt: Date | null };
 };
 
 /** One of the customer's own orders; another customer's order (or no order) is null. */
@@ -55,7 +59,14 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
   const lines = await db()
-    .select({ title: orderItems.title, variantName: orderItems.variantName, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
+    .select({
+      id: orderItems.id,
+      title: orderItems.title,
+      variantName: orderItems.variantName,
+      unitPriceCents: orderItems.unitPriceCents,
+      quantity: orderItems.quantity,
+      refundedQuantity: orderItems.refundedQuantity,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.title), asc(orderItems.variantName));
@@ -75,5 +86,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     totalCents: order.totalCents,
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
+    returns: await listReturns(order.id),
+    returnWindow: returnEligibility(order),
   };
 }

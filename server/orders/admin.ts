@@ -10,10 +10,12 @@ import type { ShopEvent } from "../realtime/bus";
 import type { SseMessage } from "../realtime/sse";
 import { recordOrderEvent } from "./events";
 import { sendStatusChangeMail } from "./mail";
+import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { cancelPendingOrder } from "./place";
 import { getOrderSummary } from "./queries";
 import type { AdminOrderDetail } from "~/lib/order-view";
 import { reserveCancellationRefund, settleRefund } from "./refunds";
+import { listReturns } from "./returns";
 import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 
 /** The back office's orders (spec "Admin orders"; DESIGN.md sections 6 and 7). */
@@ -163,7 +165,7 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
     .leftJoin(user, eq(user.id, orderEvents.actor))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-  const [refunds, [customer]] = await Promise.all([
+  const [refunds, [customer], returns] = await Promise.all([
     db()
       .select({
         id: orderRefunds.id,
@@ -183,12 +185,14 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
       })
       .from(orders)
       .where(and(eq(orders.email, summary.email), isNotNull(orders.paidAt))),
+    listReturns(orderId),
   ]);
   return {
     ...summary,
     refunds: refunds.map(({ createdAt, ...r }) => ({ ...r, at: createdAt.toISOString() })),
     refundedCents: refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0),
     customer,
+    returns,
     history: events.map((e) => ({
       id: e.id,
       at: e.createdAt.toISOString(),
@@ -201,20 +205,7 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
   };
 }
 
-export class OrderNotFoundError extends Error {
-  constructor() {
-    super("Order not found");
-    this.name = "OrderNotFoundError";
-  }
-}
-
-/** A change the rules refuse (app/lib/order-transitions.ts); the message is safe to show. */
-export class OrderTransitionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OrderTransitionError";
-  }
-}
+export { OrderNotFoundError, OrderTransitionError } from "./errors";
 
 export const STAFF_CANCEL_REASON = "Cancelled by staff";
 
@@ -250,7 +241,15 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
       if (paidCancel) refundId = await reserveCancellationRefund(tx, order.id, STAFF_CANCEL_REASON, admin.id);
       await tx
         .update(orders)
-        .set({ status: to, ...(to === "cancelled" ? { cancelReason: STAFF_CANCEL_REASON } : {}), updatedAt: new Date() })
+        .set({
+          status: to,
+          ...(to === "cancelled" ? { cancelReason: STAFF_CANCEL_REASON } : {}),
+          // Completed means shipped: without fulfil's details, the moment it was marked is the
+          // shipping date the return window counts from. Reopening takes the shipment back.
+          ...(to === "completed" ? { fulfilledAt: sql`coalesce(${orders.fulfilledAt}, now())` } : {}),
+          ...(to === "processing" ? { fulfilledAt: null, carrier: null, trackingNumber: null } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(orders.id, order.id));
       await recordOrderEvent(tx, {
         orderId: order.id,

@@ -5,7 +5,7 @@ import { orders } from "../db/schema";
 import { log } from "../log";
 import { recordOrderEvent } from "./events";
 import { sendShippingConfirmation } from "./mail";
-import { OrderNotFoundError, OrderTransitionError } from "./admin";
+import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { carrierName, type CarrierId } from "~/lib/carriers";
 import type { ShippingAddress } from "~/lib/order-workspace";
 

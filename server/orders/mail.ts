@@ -121,6 +121,36 @@ export function sendRefundMail(orderId: string, amountCents: number, reason: str
   return mailCustomer(orderId, " refund", (order) => [
     `We have refunded ${formatMoney(amountCents, order.currency.toUpperCase())} on order ${order.number} to your card.`,
     `Reason: ${reason}`,
-    "Refunds usually show on your statement within 5-7 business days.",
+    "Approved refunds are processed within 5-7 business days and returned to your original payment method.",
   ]);
+}
+
+export type ReturnMailStep = "requested" | "approved" | "declined" | "received";
+
+/** The Refund Policy's steps (content/refund-policy.md, sections 5, 7 and 8), one email each. */
+const RETURN_MESSAGES: Record<ReturnMailStep, { subject: string; body: string[] }> = {
+  requested: {
+    subject: "return request received",
+    body: ["We have received your return request. We will reply with a return authorisation and instructions on where to send your parcel."],
+  },
+  approved: {
+    subject: "return approved",
+    body: [
+      "Your return is approved. Pack the item securely, ideally in its original box, include your order number, and send it with a tracked service; keep your proof of postage.",
+      "Once it arrives we inspect it within 2-3 business days.",
+    ],
+  },
+  declined: {
+    subject: "return request declined",
+    body: ["We are sorry: we cannot accept this return under our Refund Policy. Reply to this email if you would like to talk it over."],
+  },
+  received: {
+    subject: "return received",
+    body: ["Your returned parcel has arrived. We inspect it within 2-3 business days and will email you about the refund."],
+  },
+};
+
+export function sendReturnMail(orderId: string, step: ReturnMailStep) {
+  const m = RETURN_MESSAGES[step];
+  return mailCustomer(orderId, ` ${m.subject}`, (order) => [`Order number: ${order.number}`, "", ...m.body]);
 }

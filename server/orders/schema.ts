@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
-import type { RefundStatus } from "~/lib/order-view";
+import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
 import { user } from "../auth/schema";
 import { productVariants, products } from "../catalog/schema";
 
@@ -130,4 +130,27 @@ export const orderEvents = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** The lines a customer asks to send back: order item and units. */
+export type ReturnLine = { itemId: string; quantity: number };
+
+/**
+ * A customer's return request (server/orders/returns.ts): requested → approved or declined;
+ * approved → received → refunded (through order_refunds, with restock). At most one open per order.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<ReturnStatus>().notNull().default("requested"),
+    reason: text("reason").notNull(),
+    lines: jsonb("lines").$type<ReturnLine[]>().notNull(),
+    refundId: uuid("refund_id").references(() => orderRefunds.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("return_requests_order_idx").on(t.orderId)],
 );

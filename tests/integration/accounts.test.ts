@@ -70,7 +70,8 @@ describe("customer accounts", () => {
     expect(list[0]).toMatchObject({ id: newer.id, status: "processing", totalCents: 4999, itemCount: 1 });
 
     const detail = await getOrderForUser(grace, older.id);
-    expect(detail?.lines).toEqual([{ title: "R36S", variantName: "Purple", unitPriceCents: 4999, quantity: 1 }]);
+    expect(detail?.lines).toEqual([{ id: expect.any(String), title: "R36S", variantName: "Purple", unitPriceCents: 4999, quantity: 1, refundedQuantity: 0 }]);
+    expect(detail).toMatchObject({ returns: [], returnWindow: { open: false, closesAt: null } });
     expect(detail?.shipping.city).toBe("Arlington");
     expect(await getOrderForUser(grace, alans.id)).toBeNull();
     expect(await getOrderForUser(grace, "not-a-uuid")).toBeNull();

@@ -1,10 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { auditLog, orderItems, orderRefunds, outboxMail, testProviderRefunds, user } from "../../server/db/schema";
+import { auditLog, orderItems, orderRefunds, orders, outboxMail, returnRequests, testProviderRefunds, user } from "../../server/db/schema";
 import { OrderTransitionError, addOrderNote, changeOrderStatus, getAdminOrder } from "../../server/orders/admin";
 import { fulfilOrder, updateShippingAddress } from "../../server/orders/fulfil";
 import { RefundRefusedError, refundOrder } from "../../server/orders/refunds";
+import { OrderNotFoundError } from "../../server/orders/errors";
+import { ReturnRefusedError, advanceReturn, refundReturn, requestReturn, returnWindowClosesAt } from "../../server/orders/returns";
+import { RETURN_WINDOW_CLOSED } from "~/lib/order-view";
 import { startBus } from "../../server/realtime/bus";
 import { checkoutOf, orderById, paidOrderOf, stockOf, useCatalogue } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
@@ -155,4 +158,85 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
       expect(ledger.reduce((s, r) => s + r.amountCents, 0)).toBe(4000);
     },
   );
+});
+
+describe("returns under the 30-day policy", () => {
+  useTestDatabase();
+  useCatalogue();
+  const customer = { id: "returns-customer", email: "buyer60@example.com" };
+
+  beforeAll(async () => {
+    await db().insert(user).values([
+      { id: admin.id, name: "After Sale", email: admin.email, role: "admin" },
+      { id: customer.id, name: "Return Customer", email: customer.email, role: "user" },
+    ]);
+    await startBus();
+  });
+
+  /** A delivered order of the customer's, fulfilled at `at`. */
+  async function delivered(n: number, at: Date) {
+    const order = await paidOrderOf(n, [
+      { colour: "Purple", quantity: 1 },
+      { colour: "White", quantity: 1 },
+    ]);
+    await db().update(orders).set({ userId: customer.id }).where(eq(orders.id, order.orderId));
+    await fulfilOrder(order.orderId, { carrier: "dpd", trackingNumber: "R1" }, admin);
+    await db().update(orders).set({ fulfilledAt: at }).where(eq(orders.id, order.orderId));
+    return { ...order, items: await itemsOf(order.orderId) };
+  }
+
+  it("window edges: accepted at exactly 30 days after delivery, refused a millisecond later with the policy's words", async () => {
+    const at = new Date("2026-10-01T12:00:00Z");
+    const lastInstant = new Date(at.getTime() + 30 * 86_400_000);
+    expect(returnWindowClosesAt(at)).toEqual(lastInstant);
+
+    const late = await delivered(60, at);
+    const line = [{ itemId: late.items[0].id, quantity: 1 }];
+    await expect(requestReturn(customer.id, late.orderId, { lines: line, reason: "Too late" }, new Date(lastInstant.getTime() + 1))).rejects.toThrow(RETURN_WINDOW_CLOSED);
+    expect(await db().select().from(returnRequests).where(eq(returnRequests.orderId, late.orderId))).toEqual([]);
+
+    await requestReturn(customer.id, late.orderId, { lines: line, reason: "Just in time" }, lastInstant);
+    const [row] = await db().select().from(returnRequests).where(eq(returnRequests.orderId, late.orderId));
+    expect(row).toMatchObject({ status: "requested", reason: "Just in time" });
+  });
+
+  it("refuses another customer's order, undelivered orders, a second open request and nothing chosen", async () => {
+    const order = await delivered(61, new Date());
+    const line = [{ itemId: order.items[0].id, quantity: 1 }];
+    await expect(requestReturn("someone-else", order.orderId, { lines: line, reason: "x" })).rejects.toThrow(OrderNotFoundError);
+    await expect(requestReturn(customer.id, order.orderId, { lines: [], reason: "x" })).rejects.toThrow("Choose at least one item to return.");
+    await expect(requestReturn(customer.id, order.orderId, { lines: [{ itemId: order.items[0].id, quantity: 2 }], reason: "x" })).rejects.toThrow(/You can return at most 1 of/);
+    await requestReturn(customer.id, order.orderId, { lines: line, reason: "Changed my mind" });
+    await expect(requestReturn(customer.id, order.orderId, { lines: line, reason: "again" })).rejects.toThrow("A return for this order is already under way.");
+    const pending = await paidOrderOf(62, [{ colour: "Black", quantity: 1 }]);
+    await db().update(orders).set({ userId: customer.id }).where(eq(orders.id, pending.orderId));
+    await expect(requestReturn(customer.id, pending.orderId, { lines: [{ itemId: (await itemsOf(pending.orderId))[0].id, quantity: 1 }], reason: "x" })).rejects.toThrow(ReturnRefusedError);
+  });
+
+  it("staff approve, receive and refund with restock; every step on the timeline and emailed", async () => {
+    const order = await delivered(63, new Date());
+    const purple = order.items.find((i) => i.variantName === "Purple")!;
+    const stock = await stockOf(order.variantIds[0]);
+    const returnId = await requestReturn(customer.id, order.orderId, { lines: [{ itemId: purple.id, quantity: 1 }], reason: "Screen too small" });
+    await expect(advanceReturn(returnId, "receive", admin)).rejects.toThrow(OrderTransitionError);
+    await advanceReturn(returnId, "approve", admin);
+    await advanceReturn(returnId, "receive", admin);
+    await refundReturn(returnId, admin);
+    expect(await stockOf(order.variantIds[0])).toBe(stock + 1);
+    const detail = (await getAdminOrder(order.orderId))!;
+    expect(detail.returns.map((r) => r.status)).toEqual(["refunded"]);
+    expect(detail.refundedCents).toBe(4999);
+    expect(detail.history.map((h) => h.type).filter((t) => t.startsWith("return") || t === "refunded")).toEqual([
+      "return_requested",
+      "return_approved",
+      "return_received",
+      "refunded",
+      "return_refunded",
+    ]);
+    const subjects = (await mailsTo("buyer63@example.com")).map((m) => m.subject);
+    for (const end of ["return request received", "return approved", "return received", "refund"]) {
+      expect(subjects.some((s) => s.endsWith(`${order.orderNumber} ${end}`))).toBe(true);
+    }
+    await expect(refundReturn(returnId, admin)).rejects.toThrow(OrderTransitionError);
+  });
 });

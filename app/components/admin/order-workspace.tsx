@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { orderDiscountLabel, type AdminOrderDetail } from "~/lib/order-view";
+import { RETURN_STATUS_LABELS, orderDiscountLabel, type AdminOrderDetail } from "~/lib/order-view";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { FormError, FormSuccess, inputClass } from "~/components/ui/form";
@@ -31,6 +31,11 @@ const EVENT_LABELS: Record<string, string> = {
   refunded: "Refunded",
   refund_failed: "Refund failed",
   address_changed: "Address changed",
+  return_requested: "Return requested",
+  return_approved: "Return approved",
+  return_declined: "Return declined",
+  return_received: "Return received",
+  return_refunded: "Return closed",
 };
 
 function Card({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
@@ -112,6 +117,8 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const money = (minor: number) => formatMoney(minor, order.currency.toUpperCase());
   const pay = paymentStatus({ status: order.status, paid: order.paidAt !== null, totalCents: order.totalCents, refundedCents: order.refundedCents });
   const fulfil = fulfilmentStatus(order);
+  const returnValue = (r: (typeof order.returns)[number]) =>
+    r.lines.reduce((sum, l) => sum + (order.lines.find((i) => i.id === l.itemId)?.unitPriceCents ?? 0) * l.quantity, 0);
   const leftCents = order.paidAt ? order.totalCents - order.refundedCents : 0;
   const canCancel = order.status !== "cancelled" && statusChangeRefusal(order.status, "cancelled") === null;
   const canFulfil = order.status === "processing" && !order.fulfilledAt;
@@ -338,6 +345,45 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
               </details>
             ) : null}
           </Card>
+
+          {order.returns.length > 0 ? (
+            <Card title="Returns" id="returns-title">
+              {resultOf("return")}
+              <ul className="space-y-3">
+                {order.returns.map((r) => (
+                  <li key={r.id} className="rounded-lg border border-gray-200 p-3" data-testid="return-request">
+                    <p className="font-medium">{RETURN_STATUS_LABELS[r.status]}</p>
+                    <p>
+                      {r.lines.map((l) => `${l.quantity} × ${l.title} (${l.variantName})`).join(", ")} · requested{" "}
+                      <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt, true)}</time> UTC
+                    </p>
+                    <p className="text-gray-800">Reason: {r.reason}</p>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {(
+                        [
+                          ["requested", "approve", "Approve return"],
+                          ["requested", "decline", "Decline return"],
+                          ["approved", "receive", "Mark as received"],
+                          ["received", "refund", `Refund ${money(returnValue(r))} and restock`],
+                        ] as const
+                      )
+                        .filter(([status]) => status === r.status)
+                        .map(([, step, label]) => (
+                          <Form key={step} method="post">
+                            <input type="hidden" name="intent" value="return" />
+                            <input type="hidden" name="returnId" value={r.id} />
+                            <input type="hidden" name="step" value={step} />
+                            <button type="submit" disabled={busy} className={step === "decline" ? SECONDARY : BUTTON}>
+                              {label}
+                            </button>
+                          </Form>
+                        ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
 
           <Card title="Timeline" id="timeline-title">
             <Form method="post" className="space-y-2">

@@ -1,6 +1,12 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { getOrderForUser } from "@server/accounts/orders";
 import { requireUser } from "@server/auth/guards";
+import { OrderNotFoundError } from "@server/orders/errors";
+import { requestReturn, ReturnRefusedError } from "@server/orders/returns";
+import { FormError, FormSuccess, inputClass, SubmitButton } from "~/components/ui/form";
+import { nestFormData } from "~/lib/nested-form";
+import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED } from "~/lib/order-view";
+import { returnRequestSchema } from "~/lib/order-workspace";
 import { countryName } from "~/lib/countries";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -25,8 +31,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order };
 }
 
+/** The customer asks to return items (Refund Policy: 30 days from delivery, with a reason). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = returnRequestSchema.safeParse(nestFormData(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  try {
+    const lines = Object.entries(parsed.data.qty).map(([itemId, quantity]) => ({ itemId, quantity }));
+    await requestReturn(user.id, String(params.id), { lines, reason: parsed.data.reason });
+  } catch (err) {
+    if (err instanceof OrderNotFoundError) throw data(null, { status: 404 });
+    if (err instanceof ReturnRefusedError) return data({ ok: false as const, message: err.message }, { status: 409 });
+    throw err;
+  }
+  return { ok: true as const, message: "Your return request was sent. We will email you the return instructions." };
+}
+
 export default function AccountOrder() {
   const { order } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const pending = useNavigation().state !== "idle";
+  const openReturn = order.returns.some((r) => r.status === "requested" || r.status === "approved" || r.status === "received");
   const s = order.shipping;
   return (
     <>
@@ -112,6 +137,52 @@ export default function AccountOrder() {
           ) : null}
         </dl>
       </div>
+      <section aria-labelledby="returns-title" className="mt-6 rounded-xl border border-gray-200 p-4">
+        <h3 id="returns-title" className="font-semibold">
+          Returns
+        </h3>
+        {order.returns.length > 0 ? (
+          <ul className="mt-2 space-y-2 text-sm">
+            {order.returns.map((r) => (
+              <li key={r.id} data-testid="return-status">
+                {r.lines.map((l) => `${l.quantity} × ${l.title} (${l.variantName})`).join(", ")}: <strong>{RETURN_STATUS_LABELS[r.status]}</strong>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-3">{result ? result.ok ? <FormSuccess message={result.message} /> : <FormError message={result.message} /> : null}</div>
+        {order.returnWindow.open && !openReturn ? (
+          <Form method="post" className="mt-3 space-y-3 text-sm">
+            <p className="text-gray-700">
+              You can ask for a return until {formatDate(order.returnWindow.closesAt!)} (30 days from delivery).
+            </p>
+            {order.lines.map((l) => {
+              const left = l.quantity - l.refundedQuantity;
+              return left > 0 ? (
+                <div key={l.id}>
+                  <label htmlFor={`return-qty-${l.id}`} className="mb-1 block font-medium">
+                    {l.title} ({l.variantName}): units to return (of {left})
+                  </label>
+                  <input id={`return-qty-${l.id}`} name={`qty.${l.id}`} type="number" min={0} max={left} defaultValue={0} inputMode="numeric" className={`${inputClass} w-24`} />
+                </div>
+              ) : null;
+            })}
+            <div>
+              <label htmlFor="return-reason" className="mb-1 block font-medium">
+                Why are you returning it?
+              </label>
+              <textarea id="return-reason" name="reason" rows={3} required maxLength={1000} className={inputClass} />
+            </div>
+            <SubmitButton pending={pending} className="sm:w-auto">
+              Request a return
+            </SubmitButton>
+          </Form>
+        ) : !order.returnWindow.open && order.returnWindow.closesAt ? (
+          <p className="mt-2 text-sm text-gray-700">{RETURN_WINDOW_CLOSED}</p>
+        ) : order.returns.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-700">You can ask for a return once your order has been delivered.</p>
+        ) : null}
+      </section>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { requireAdmin } from "@server/auth/guards";
 import { OrderNotFoundError, OrderTransitionError, addOrderNote, changeOrderStatus, getAdminOrder } from "@server/orders/admin";
 import { fulfilOrder, updateShippingAddress } from "@server/orders/fulfil";
 import { RefundRefusedError, refundOrder } from "@server/orders/refunds";
+import { ReturnRefusedError, advanceReturn, refundReturn } from "@server/orders/returns";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
 import { nestFormData } from "~/lib/nested-form";
@@ -24,6 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = id.success ? await getAdminOrder(id.data) : null;
   return data({ order }, { status: order ? 200 : 404 });
 }
+
+const RETURN_STEP_DONE = { approve: "Return approved; the customer was emailed", decline: "Return declined; the customer was emailed", receive: "Return marked as received", refund: "Return refunded and restocked" };
 
 const answer = (result: OrderActionResult, status = 200) => data(result, { status });
 
@@ -61,13 +64,17 @@ export async function action({ request, params }: Route.ActionArgs) {
           ? answer({ ok: true, intent, message: "Refund sent to the payment provider" })
           : answer({ ok: false, intent, message: "The payment provider refused the refund: see the timeline and refund it by hand." }, 502);
       }
+      case "return":
+        if (a.step === "refund") await refundReturn(a.returnId, admin);
+        else await advanceReturn(a.returnId, a.step, admin);
+        return answer({ ok: true, intent, message: RETURN_STEP_DONE[a.step] });
       case "cancel":
         await changeOrderStatus(id.data, "cancelled", admin);
         return answer({ ok: true, intent, message: "Order cancelled" });
     }
   } catch (err) {
     if (err instanceof OrderNotFoundError) return answer({ ok: false, intent, message: "This order no longer exists." }, 404);
-    if (err instanceof OrderTransitionError || err instanceof RefundRefusedError) return answer({ ok: false, intent, message: err.message }, 409);
+    if (err instanceof OrderTransitionError || err instanceof RefundRefusedError || err instanceof ReturnRefusedError) return answer({ ok: false, intent, message: err.message }, 409);
     throw err;
   }
 }
