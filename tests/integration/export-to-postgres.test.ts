@@ -45,8 +45,8 @@ describe.skipIf(!runs)("export the embedded database to PostgreSQL", () => {
         expect(copied[table], table).toBe(rows[0].n);
       }
       expect(copied.products).toBeGreaterThanOrEqual(3);
-      const { rows } = await client.query("select p.slug, p.price_cents, p.content from products p order by slug");
-      const source = await executeRows(sql`select slug, price_cents, content from products order by slug`);
+      const { rows } = await client.query("select p.slug, p.price_cents::text as price_cents, p.content from products p order by slug");
+      const source = await executeRows(sql`select slug, price_cents::text as price_cents, content from products order by slug`);
       // JSON content blocks arrive as JSON, not as PostgreSQL arrays.
       expect(rows).toEqual(source);
       const { rows: moved } = await client.query("select o.number, o.payment_last4, i.title from orders o join order_items i on i.order_id = o.id");
