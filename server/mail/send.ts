@@ -92,10 +92,12 @@ export async function deliverQueued(rows: OutboxRow[]): Promise<void> {
 
 /**
  * Without SMTP, a developer still needs the links a message carries (confirming an email on a fresh
- * `npm start`): one log line names the message, its links, and where to read it.
+ * `npm start`): one log line names the message, its links, and where to read it. The links carry
+ * sign-in tokens, so only the embedded database (a developer's machine) logs them; a deployment on
+ * PostgreSQL, whose logs other people read, logs the message without them.
  */
 function logKeptMail(row: OutboxRow) {
-  const links = row.text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+  const links = config().embedded ? (row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []) : undefined;
   log.info({ mailId: row.id, to: row.to, subject: row.subject, links }, "mail kept in the dev outbox (SMTP_URL is unset): read it at /admin/mailbox");
 }
 
