@@ -40,8 +40,6 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       PORT: String(port),
-      // The market display (issue 12) is tested before checkout charges in the market's currency.
-      LOCAL_MARKETS: "true",
       DATA_DIR: dataDir,
       NODE_ENV: "production",
       PUBLIC_URL: `http://localhost:${port}`,

@@ -5,8 +5,10 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { noteDatabaseOutage, outageStatus } from "@server/http/outage";
 import { log } from "@server/log";
+import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { ResponseInfoProvider } from "~/lib/response-info";
+import stylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -53,9 +55,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ResponseInfoProvider value={responseInfo}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ResponseInfoProvider>
+        <InlineCssProvider value={stylesheet}>
+          <ResponseInfoProvider value={responseInfo}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ResponseInfoProvider>
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

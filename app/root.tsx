@@ -7,12 +7,16 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { config } from "@server/config";
 import { getShopSettings } from "@server/content/settings";
-import { RouteErrorPage } from "~/components/shop/error-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider } from "~/components/ui/toast";
+import { InlineStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
+
+// The stylesheet is inline in every document (entry.server.tsx); in development Vite also loads it
+// as a module so that style edits apply without a reload.
+if (import.meta.env.DEV) void import("./app.css");
 
 export async function loader() {
   const settings = await getShopSettings();
@@ -33,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#312e81" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>
@@ -55,7 +60,7 @@ export default function App() {
 
 /** Errors outside the shop's pages (admin, resource routes); shop pages keep their layout (routes/shop/pages.tsx). */
 export function ErrorBoundary() {
-  return <RouteErrorPage />;
+  return <GeneralErrorBoundary />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Pocket Retro" }];

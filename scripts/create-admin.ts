@@ -1,5 +1,6 @@
-// `npm run admin:create -- --email you@example.com --password '...'`: creates an admin, or makes an
-// existing account an admin with this password. Works on PGlite (stop the server first: the
+// `npm run admin:create -- --email you@example.com --password '...'`: creates an owner (the back
+// office's all-areas role; more staff are invited from /admin/staff), or makes an existing account
+// an owner with this password. Works on PGlite (stop the server first: the
 // embedded database has one owner) and on PostgreSQL (DATABASE_URL).
 import { parseArgs } from "node:util";
 import { adminCredentialsSchema, createAdmin } from "../server/auth/admins";
@@ -20,7 +21,7 @@ if (!parsed.success) {
 const d = await openConfiguredDatabase();
 try {
   const { created } = await createAdmin(parsed.data);
-  console.log(created ? `Admin ${parsed.data.email} created.` : `${parsed.data.email} is now an admin with the new password.`);
+  console.log(created ? `Owner ${parsed.data.email} created.` : `${parsed.data.email} is now an owner with the new password.`);
 } finally {
   await d.close();
 }

@@ -1,5 +1,6 @@
 // The HTTP server: static assets, then the application (server/app.ts, built by Vite).
 import fs from "node:fs";
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -14,6 +15,27 @@ server.use(
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   }),
 );
+
+/**
+ * Scripts and stylesheets as the build compressed them (vite.config.ts): brotli when the browser
+ * takes it, else gzip, served by express.static under the compressed file's name. The compression
+ * middleware leaves a response that already has a Content-Encoding alone.
+ */
+function precompressed(dir) {
+  const files = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  return (req, res, next) => {
+    const name = /^\/([\w.-]+\.(?:js|css))$/.exec(req.path)?.[1];
+    if (!name) return next();
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const [encoding, suffix] = /\bbr\b/.test(accepts) ? ["br", ".br"] : /\bgzip\b/.test(accepts) ? ["gzip", ".gz"] : [];
+    if (!encoding || !files.has(name + suffix)) return next();
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.type(name.endsWith(".css") ? "css" : "js");
+    req.url = `/${name}${suffix}`;
+    next();
+  };
+}
 
 let appModule;
 if (DEVELOPMENT) {
@@ -35,7 +57,7 @@ if (DEVELOPMENT) {
     process.exit(1);
   }
   appModule = await import(new URL("../build/server/index.js", import.meta.url).href);
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use("/assets", precompressed("build/client/assets"), express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   // Only paths that look like files reach the disk: pages skip a stat per request.
   const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
   server.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
@@ -43,10 +65,17 @@ if (DEVELOPMENT) {
 }
 
 const cfg = await appModule.startServices();
-const listener = server.listen(port, () => {
+// Stored pages for anonymous visitors are answered before Express (server/http/page-handler.ts):
+// the cache's hits cost a lookup and one write, not a trip through every middleware.
+const listener = http.createServer((req, res) => {
+  if (!appModule.serveCachedPage?.(req, res)) server(req, res);
+});
+listener.listen(port, () => {
   const address = listener.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  appModule.log.info({ url: cfg.PUBLIC_URL ?? `http://localhost:${actualPort}` }, "shop ready");
+  // The live-update caps, with the open-file limit they were kept below (docs/operations.md).
+  const liveUpdates = { perClient: cfg.SSE_MAX_PER_CLIENT, total: cfg.sseMaxTotal, openFileLimit: cfg.openFileLimit };
+  appModule.log.info({ url: cfg.PUBLIC_URL ?? `http://localhost:${actualPort}`, liveUpdates }, "shop ready");
 });
 
 let stopping = false;

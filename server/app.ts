@@ -1,13 +1,15 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { adminResponseHeaders } from "./auth/admin-headers";
-import { setClientIp, trustProxySetting } from "./auth/client-ip";
+import { clientIpOf, setClientIp, trustProxySetting } from "./auth/client-ip";
 import { config } from "./config";
 import { accessLog } from "./http/access-log";
+import { bodyLimits } from "./http/body-limit";
 import { readiness } from "./http/health";
+import { pageHandler } from "./http/page-handler";
 import { databaseOutageStatus } from "./http/outage";
 import { sameOriginWrites, securityHeaders } from "./http/security";
+import { refuseStreamsOverCap } from "./realtime/sse";
 import { startServices, stopServices } from "./startup";
 
 declare module "react-router" {
@@ -27,6 +29,8 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config().TRUST_PROXY));
 app.use(accessLog());
+// Before anything reads a body: oversized ones are refused unread (server/http/body-limit.ts).
+app.use(bodyLimits({ form: config().BODY_LIMIT_BYTES, webhook: config().WEBHOOK_BODY_LIMIT_BYTES }));
 app.use(securityHeaders(config().publicUrl));
 app.use(sameOriginWrites(config().publicUrl));
 
@@ -52,19 +56,13 @@ app.get("/readyz", async (_req, res) => {
 });
 
 app.use(setClientIp);
+app.use(refuseStreamsOverCap(clientIpOf));
 app.use(adminResponseHeaders);
 app.use(databaseOutageStatus());
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({
-      requestId: res.locals.requestId as string,
-      cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
-  }),
-);
+// Pages, data requests and resource routes; anonymous storefront pages from the page cache.
+app.use(pageHandler(() => import("virtual:react-router/server-build")));
 
 export { startServices, stopServices };
+export { serveCachedPage } from "./http/page-handler";
 export { closeAllEventStreams } from "./realtime/sse";
 export { log } from "./log";

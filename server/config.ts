@@ -57,15 +57,26 @@ const schema = z.object({
   ORDER_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Units one client address may hold in unpaid checkouts at once (reservations not yet lapsed). */
   CHECKOUT_MAX_HELD_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Largest body a form, JSON or auth request may send (bytes); above it 413, unread (docs/operations.md). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  /** Largest payment webhook body (bytes), refused before its signature is checked. */
+  WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().min(16 * 1024).max(64 * 1024 * 1024).default(256 * 1024),
+  /** Live-update (SSE) streams one client address may hold open at once; beyond it 429. */
+  SSE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
-   * Sell in every seeded market (UK in GBP, EU in EUR, rest of world). Off by default until checkout
-   * charges in the market's currency (issue 12, slice 4): with it on, a UK shopper sees £ prices but
-   * pays the US dollar price. Off, every shopper is in the United States market.
+   * Live-update streams this process holds open at once; beyond it 503. Default: 2,000 or half the
+   * open-file limit, whichever is lower; never above the open-file limit less 256 (see sseMaxTotal).
    */
-  LOCAL_MARKETS: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+  SSE_MAX_CONNECTIONS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(10_000_000).optional()),
+  /**
+   * The cache of rendered pages for anonymous visitors (ADR 014): on unless "off". Never used by
+   * `npm run dev` (code changes would not show).
+   */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Seconds a shared cache (CDN, nginx proxy_cache) may serve an anonymous page without asking. */
+  PAGE_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Seconds after that it may still serve it while it fetches a fresh copy. */
+  PAGE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -80,9 +91,39 @@ export type Config = z.infer<typeof schema> & {
    * production (`npm run dev`, tests). Elsewhere it is refused at start.
    */
   demoAdminAllowed: boolean;
+  /** The process's open-file limit (`ulimit -n`) read at start, and the live-update cap below it. */
+  openFileLimit: number;
+  sseMaxTotal: number;
 };
 
-export const DEMO_ADMIN_PASSWORD = "retro-admin-demo";
+import { DEMO_ADMIN_PASSWORD } from "~/lib/auth-rules";
+
+export { DEMO_ADMIN_PASSWORD };
+
+/**
+ * The process's soft limit on open files (`ulimit -n`): every socket, event stream included, takes a
+ * descriptor, and at the limit the process can accept nothing (nor open a database connection).
+ * Read from /proc on Linux; elsewhere 1024, the usual default.
+ */
+export function readOpenFileLimit(limits = "/proc/self/limits"): number {
+  try {
+    const soft = /^Max open files\s+(\d+|unlimited)/m.exec(fs.readFileSync(limits, "utf8"))?.[1];
+    if (soft === "unlimited") return Number.MAX_SAFE_INTEGER;
+    if (soft) return Number(soft);
+  } catch {
+    /* not Linux */
+  }
+  return 1024;
+}
+
+/** Descriptors kept for what is not a live stream: page requests, the database pool, files. */
+const RESERVED_FILES = 256;
+
+/** The global cap on live-update streams: configured or 2,000, always below the open-file limit. */
+export function sseMaxTotal(configured: number | undefined, openFiles: number): number {
+  const ceiling = Math.max(1, openFiles - RESERVED_FILES);
+  return Math.min(configured ?? Math.min(2000, Math.floor(openFiles / 2)), ceiling);
+}
 
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret.txt");
@@ -118,8 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "ADMIN_PASSWORD is the published demo password; choose another one (the demo password is refused in production and whenever DATABASE_URL is set).",
     );
   }
+  const openFileLimit = readOpenFileLimit();
   return {
     ...c,
+    openFileLimit,
+    sseMaxTotal: sseMaxTotal(c.SSE_MAX_CONNECTIONS, openFileLimit),
     dataDir,
     mediaDir: path.resolve(c.MEDIA_DIR ?? path.join(dataDir, "media")),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),

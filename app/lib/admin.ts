@@ -10,11 +10,15 @@ export function adminTitle(pathname: string): string {
   const sections: [string, string][] = [
     ["/admin/dashboard", "Dashboard"],
     ["/admin/orders", "Orders"],
+    ["/admin/customers", "Customers"],
     ["/admin/products", "Products"],
+    ["/admin/inventory", "Inventory"],
     ["/admin/discounts", "Discounts"],
     ["/admin/posts", "Blog Posts"],
     ["/admin/audit", "Audit Log"],
     ["/admin/mailbox", "Mailbox"],
+    ["/admin/staff", "Staff"],
+    ["/admin/settings", "Settings"],
   ];
   return sections.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? "Admin Panel";
 }

@@ -1,8 +1,8 @@
 import { formatMoney } from "./money";
 
-/** A cart's discount code as the shop's pages show it: applied with its amounts, or refused with the reason. */
+/** A cart's discount code as the shop's pages show it: applied with its amounts (in `currency`), or refused with the reason. */
 export type DiscountView =
-  | { code: string; applied: true; percentOff: number | null; amountCents: number; freeShipping: boolean; totalCents: number }
+  | { code: string; applied: true; percentOff: number | null; amountCents: number; freeShipping: boolean; totalCents: number; currency: string }
   | { code: string; applied: false; reason: string };
 
 /** The applied line: "SPRING10 -10% -£5.00", "TENOFF -$10.00", "SHIPFREE Free shipping". */

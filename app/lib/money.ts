@@ -18,6 +18,13 @@ export function formatMoney(minor: number, currency = "USD"): string {
   return formatter(currency).format(minor / 100);
 }
 
+const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
+
+/** US cents in a chart axis's few characters: "$0", "$250", "$1.5K". */
+export function formatUsdCompact(cents: number): string {
+  return compactUsd.format(cents / 100);
+}
+
 /** The currency's symbol in the same convention: "£", "€", "$". */
 export function currencySymbol(currency: string): string {
   return formatter(currency).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;

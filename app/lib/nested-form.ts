@@ -48,13 +48,3 @@ export function nestFormData(form: FormData): Nested {
   }
   return toArrays(root) as Nested;
 }
-
-/** The first message per field path ("colors.0.name"), in the order the schema reported them. */
-export function fieldErrorsFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

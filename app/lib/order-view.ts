@@ -1,3 +1,4 @@
+import type { TaxLineView } from "./checkout-quote";
 import type { OrderStatus } from "./order-status";
 
 export type OrderDiscount = { code: string; label: string; amountCents: number; freeShipping: boolean };
@@ -8,7 +9,16 @@ export function orderDiscountLabel(d: OrderDiscount): string {
 }
 
 /** An order as the success page, the account and the back office show it (server/orders builds it). */
-export type OrderSummary = {
+/** How an order was priced for its destination (docs/pricing.md): method, estimate, tax lines. */
+export type OrderPricingView = {
+  /** The shipping method's name as chosen at checkout; null for orders placed before markets. */
+  shippingMethod: string | null;
+  /** The delivery estimate shown at checkout, "YYYY-MM-DD" calendar dates. */
+  delivery: { from: string; to: string } | null;
+  taxLines: TaxLineView[];
+};
+
+export type OrderSummary = OrderPricingView & {
   id: string;
   number: string;
   status: OrderStatus;
@@ -54,6 +64,7 @@ export type AdminOrderDetail = OrderSummary & {
   /** Refunds that did not fail (pending ones included: their money is spoken for). */
   refundedCents: number;
   /** The customer card: their paid orders (by email) and what they spent, refunds taken off. */
+  /** Their paid orders; spent in US cents, each order converted at its own stored rate. */
   customer: { orderCount: number; totalSpentCents: number };
   returns: ReturnView[];
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { OrderStatus } from "./order-status";
 import { CARRIER_IDS } from "./carriers";
-import { shippingAddressSchema } from "./checkout-form";
+import { shippingAddressSchema } from "./address";
 
 /**
  * The order page's words and forms (/admin/orders/:id), shared by its actions on the server and the
@@ -33,8 +33,6 @@ export function fulfilmentStatus(o: { status: OrderStatus; fulfilledAt: string |
   if (o.returns?.some((r) => r.status === "received" || r.status === "refunded")) return "returned";
   return o.fulfilledAt || o.status === "completed" ? "fulfilled" : "unfulfilled";
 }
-
-export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 const reason = z.string({ error: "Please give a reason." }).trim().min(1, "Please give a reason.").max(500, "Please keep the reason under 500 characters.");
 
@@ -75,6 +73,7 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
     reason,
   }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("resend") }),
   z.object({ intent: z.literal("return"), returnId: z.string().uuid("Unknown return"), step: z.enum(["approve", "decline", "receive", "refund"]) }),
 ]);
 

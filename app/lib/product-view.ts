@@ -1,5 +1,6 @@
 import type { StoredImage } from "./images";
 import type { ProductContent } from "./product-content";
+import type { ProductType } from "./collections";
 
 /** What the storefront's product pages and cards render (server/catalog/products.ts builds them). */
 
@@ -44,6 +45,7 @@ export type ProductPage = {
   id: string;
   slug: string;
   title: string;
+  type: ProductType;
   descriptionHtml: string;
   highlights: string;
   badge: string | null;
@@ -61,3 +63,9 @@ export type ProductPage = {
   reviewSnippets: ReviewSnippet[];
   updatedAt: string;
 };
+
+/** The home page's product rows (server/catalog/products.ts listHomeRows). */
+export type HomeRows = { featured: ProductCard[]; newArrivals: ProductCard[] };
+
+/** An accessory offered beside a console or a cart, with the variants it can be added in. */
+export type AccessoryOffer = ProductCard & { variants: { id: string; name: string; available: number }[] };

@@ -1,27 +1,36 @@
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { cookieHeaders } from "@server/auth/call";
-import { adminLoginSchema, fieldErrors, formFields, INVALID_ADMIN_LOGIN } from "@server/auth/forms";
-import { tooManySignInAttempts } from "~/lib/auth-rules";
+import { adminLoginSchema } from "~/lib/auth-forms";
+import { fieldErrors, formFields } from "~/lib/form";
+import { INVALID_ADMIN_LOGIN, tooManySignInAttempts } from "~/lib/auth-rules";
 import { safeRedirectPath } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";
 import { signInAdmin } from "@server/auth/sign-in";
-import { Field, FormError, PasswordField, SubmitButton } from "~/components/ui/form";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { TextField, PasswordField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/admin-login";
 import { readForm } from "@server/http/form";
+import { isStaffRole, roleHome, type StaffRole } from "~/lib/staff-roles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login | Pocket Retro" }, { name: "robots", content: "noindex, nofollow" }];
 
 
-/** Only admin pages are valid destinations after an admin sign-in. */
-function adminTarget(value: unknown) {
+/**
+ * Only admin pages are valid destinations after an admin sign-in; without one (or with the default
+ * /admin/dashboard a writer may not open), the role's home page.
+ */
+function adminTarget(value: unknown, role: StaffRole | undefined) {
   const path = safeRedirectPath(value, "/admin/dashboard");
-  return path.startsWith("/admin/") ? path : "/admin/dashboard";
+  const home = role ? roleHome(role) : "/admin/dashboard";
+  return path.startsWith("/admin/") && path !== "/admin/dashboard" ? path : home;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user?.role === "admin") {
-    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo")));
+  if (user && isStaffRole(user.role)) {
+    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo"), user.role));
   }
   return null;
 }
@@ -35,7 +44,6 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: null, fields: fieldErrors(parsed.error) }, { status: 400 });
   }
   const result = await signInAdmin(request, { email: parsed.data.username, password: parsed.data.password });
-  const target = adminTarget(form.get("redirectTo"));
   switch (result.kind) {
     case "rate-limited":
       return data(
@@ -45,30 +53,32 @@ export async function action({ request }: Route.ActionArgs) {
     case "invalid":
       return data({ error: INVALID_ADMIN_LOGIN, fields: noFieldErrors }, { status: 401 });
     case "two-factor":
-      return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(target)}`, {
+      return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(adminTarget(form.get("redirectTo"), result.role))}`, {
         status: 303,
         headers: cookieHeaders(result.cookies),
       });
     case "signed-in":
-      return redirect(target, { status: 303, headers: cookieHeaders(result.cookies) });
+      return redirect(adminTarget(form.get("redirectTo"), result.role), { status: 303, headers: cookieHeaders(result.cookies) });
   }
 }
 
-export default function AdminLogin() {
-  const result = useActionData<typeof action>();
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const [params] = useSearchParams();
   const pending = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useSchemaForm(adminLoginSchema, result?.fields);
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-gray-100 px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-lg">
         <h1 className="text-center text-2xl font-bold text-gray-900">Admin Login</h1>
         <p className="mt-1 text-center text-sm text-gray-600">Sign in to manage the shop.</p>
-        <Form method="post" className="mt-6 space-y-4" noValidate={false}>
+        <Form method="post" className="mt-6 space-y-4" onSubmit={onSubmit}>
           <FormError message={result?.error} />
+          {params.get("notice") === "invited" && !result ? <FormSuccess message="Your account is ready. Sign in with your email and the password you chose." /> : null}
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <Field label="Username" name="username" type="text" autoComplete="username" required error={result?.fields.username} />
-          <PasswordField label="Password" name="password" autoComplete="current-password" required error={result?.fields.password} />
-          <SubmitButton pending={pending}>{pending ? "Signing in..." : "Login"}</SubmitButton>
+          <TextField label="Username" name="username" type="text" autoComplete="username" required error={errors.username} />
+          <PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+          <Button type="submit" disabled={pending} className="w-full">{pending ? "Signing in..." : "Login"}</Button>
         </Form>
       </div>
     </main>

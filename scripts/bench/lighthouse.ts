@@ -6,7 +6,7 @@ import lighthouse from "lighthouse";
 // @ts-expect-error plain ESM helper
 import { findChromium } from "../chromium.mjs";
 
-export type LighthouseResult = { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; lcpMs: number };
+export type LighthouseResult = { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; lcpMs: number; fcpMs: number; tbtMs: number };
 
 /** Lighthouse with its default mobile preset (simulated throttling) in the system Chromium. */
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
@@ -31,6 +31,8 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
         seo: score("seo"),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
       });
     }
   } finally {

@@ -6,11 +6,12 @@ import path from "node:path";
 export type RunningServer = { url: string; stop: () => Promise<void> };
 
 /** Starts the production build on a fresh embedded database (or DATABASE_URL when given). */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(port: number, env: Record<string, string> = {}, opts: { quiet?: boolean } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const child: ChildProcess = spawn("node", ["scripts/serve.mjs"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${port}`, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    // quiet: the access log is written (as in production) but not shown.
+    stdio: ["ignore", opts.quiet ? "ignore" : "inherit", "inherit"],
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;

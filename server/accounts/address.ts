@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { shippingAddressSchema } from "~/lib/checkout-form";
+import { shippingAddressSchema } from "~/lib/address";
 import { db } from "../db/client";
 import { customerAddresses } from "./schema";
 

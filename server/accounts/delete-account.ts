@@ -3,8 +3,10 @@ import { getAuth } from "../auth/auth";
 import { db } from "../db/client";
 import { account, user, verification } from "../auth/schema";
 import { orders } from "../orders/schema";
+import { DomainError } from "../errors";
 
-export class WrongPasswordError extends Error {
+export class WrongPasswordError extends DomainError {
+  readonly status = 400;
   constructor() {
     super("That password is not correct.");
   }

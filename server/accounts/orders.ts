@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
-import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "../orders/schema";
+import { orderDiscountView, orderLines, orderPricingView } from "../orders/queries";
 import { listReturns, returnEligibility } from "../orders/returns";
 import type { OrderStatus } from "~/lib/order-status";
-import type { OrderDiscount, ReturnView } from "~/lib/order-view";
+import type { OrderDiscount, OrderPricingView, OrderSummary, ReturnView } from "~/lib/order-view";
 
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
 
@@ -30,7 +30,7 @@ export async function listOrdersForUser(userId: string): Promise<AccountOrderRow
     .limit(200);
 }
 
-export type AccountOrder = {
+export type AccountOrder = OrderPricingView & {
   id: string;
   number: string;
   createdAt: Date;
@@ -38,11 +38,12 @@ export type AccountOrder = {
   email: string;
   name: string;
   shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
-  lines: { id: string; title: string; variantName: string; unitPriceCents: number; quantity: number; refundedQuantity: number }[];
+  lines: OrderSummary["lines"];
   subtotalCents: number;
   discount: OrderDiscount | null;
   shippingCents: number;
   totalCents: number;
+  currency: string;
   paymentBrand: string | null;
   paymentLast4: string | null;
   returns: ReturnView[];
@@ -58,19 +59,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
-  const lines = await db()
-    .select({
-      id: orderItems.id,
-      title: orderItems.title,
-      variantName: orderItems.variantName,
-      unitPriceCents: orderItems.unitPriceCents,
-      quantity: orderItems.quantity,
-      refundedQuantity: orderItems.refundedQuantity,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.title), asc(orderItems.variantName));
-  const discount = await orderDiscount(order.id);
+  const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
   return {
     id: order.id,
     number: order.number,
@@ -81,9 +70,11 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     shipping: { line1: order.shipLine1, line2: order.shipLine2, city: order.shipCity, postalCode: order.shipPostalCode, country: order.shipCountry },
     lines,
     subtotalCents: order.subtotalCents,
-    discount: discount && { code: discount.code, label: discount.label, amountCents: discount.amountMinor, freeShipping: discount.freeShipping },
+    discount,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    currency: order.currency,
+    ...orderPricingView(order),
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
     returns: await listReturns(order.id),

@@ -1,5 +1,5 @@
 import { count, desc } from "drizzle-orm";
-import { db, type Tx } from "../db/client";
+import { db, transaction, type Tx } from "../db/client";
 import { auditLog } from "./schema";
 
 /** Who did an admin write: the signed-in admin returned by requireAdmin. */
@@ -29,6 +29,14 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId,
     data: entry.data ?? null,
   });
+}
+
+/**
+ * An export hands customers' details (or the shop's figures) out of the back office: who took which,
+ * with which filter, and when, is an audit entry of its own.
+ */
+export async function auditExport(actor: Actor, entity: "orders" | "customers" | "inventory", filter: Record<string, unknown>): Promise<void> {
+  await transaction((tx) => recordAudit(tx, { actor, action: "export", entity, entityId: null, data: { filter } }));
 }
 
 export type AuditRow = {

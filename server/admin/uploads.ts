@@ -1,5 +1,15 @@
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@mjackson/form-data-parser";
+import { data } from "react-router";
 import { storeImage } from "../media/renditions";
 import { altTextSchema, type StoredImage } from "~/lib/images";
+import { DomainError } from "../errors";
 
 /** Upload limits of the admin image uploader. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -23,7 +33,7 @@ export function sniffImageType(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export class UploadError extends Error {
+export class UploadError extends DomainError {
   constructor(
     message: string,
     readonly status: 400 | 413 | 415,
@@ -36,24 +46,34 @@ function altFromName(name: string): string {
   return name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").trim().slice(0, 120);
 }
 
+/** An uploaded file, already on disk in a temporary folder (never held whole in memory with the others). */
+export type UploadedFile = { name: string; path: string; size: number };
+
+async function firstBytes(file: string, count: number): Promise<Uint8Array> {
+  const handle = await fs.open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(count), 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Checks every file first (count, size, real type), then stores each as WebP renditions, described
  * by `alt` or, without one, by its file name.
  */
-export async function storeUploadedImages(files: File[], alt?: string): Promise<StoredImage[]> {
+export async function storeUploadedImages(files: UploadedFile[], alt?: string): Promise<StoredImage[]> {
   if (files.length === 0) throw new UploadError("Choose at least one image.", 400);
   if (files.length > MAX_IMAGES_PER_UPLOAD) throw new UploadError(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, 400);
-  const checked: { file: File; bytes: Buffer }[] = [];
   for (const file of files) {
     if (file.size > MAX_IMAGE_BYTES) throw new UploadError(`${file.name} is larger than 8 MB.`, 413);
-    const bytes = Buffer.from(await file.arrayBuffer());
-    if (!sniffImageType(bytes)) throw new UploadError(`${file.name} is not a PNG, JPEG, WebP, GIF or AVIF image.`, 415);
-    checked.push({ file, bytes });
+    if (!sniffImageType(await firstBytes(file.path, 16))) throw new UploadError(`${file.name} is not a PNG, JPEG, WebP, GIF or AVIF image.`, 415);
   }
   const stored: StoredImage[] = [];
-  for (const { file, bytes } of checked) {
+  for (const file of files) {
     try {
-      stored.push(await storeImage(bytes, file.name.slice(0, 200), alt ?? altFromName(file.name)));
+      stored.push(await storeImage(file.path, file.name.slice(0, 200), alt ?? altFromName(file.name)));
     } catch {
       throw new UploadError(`${file.name} could not be read as an image.`, 415);
     }
@@ -62,37 +82,91 @@ export async function storeUploadedImages(files: File[], alt?: string): Promise<
 }
 
 /**
- * Reads an upload request: a body of at most `maxFiles` images in multipart field `field`, refused by
- * its declared length before it is read.
+ * Upload endpoints and how many files each takes (the paths of app/routes.ts). The body limit
+ * (server/http/body-limit.ts) gives them their own total instead of the 1 MB of forms.
  */
-async function readUpload(request: Request, field: string, maxFiles: number): Promise<{ files: File[]; form: FormData }> {
+const UPLOAD_ROUTES: Record<string, number> = {
+  "/api/admin/products/images": MAX_IMAGES_PER_UPLOAD,
+  "/api/admin/posts/image": 1,
+  "/api/admin/media": 1,
+};
+
+/** Room for the multipart framing and small fields (the description) around the files. */
+const FORM_ROOM = 64 * 1024;
+
+const uploadTotal = (maxFiles: number) => maxFiles * MAX_IMAGE_BYTES + FORM_ROOM;
+
+/** The most an upload endpoint's body may declare, or undefined for a path that is not one. */
+export function uploadBodyLimit(path: string): number | undefined {
+  const files = UPLOAD_ROUTES[path.toLowerCase().replace(/\/+$/, "")];
+  return files === undefined ? undefined : uploadTotal(files);
+}
+
+const tooMany = (maxFiles: number) => (maxFiles === 1 ? "Upload one image at a time." : `Upload at most ${maxFiles} images at a time.`);
+
+/**
+ * Reads an upload request: a multipart body of at most `maxFiles` images in field `field`, refused
+ * by its declared length before it is read, then streamed: each file goes to a temporary folder as
+ * it arrives (the parser holds one part, at most 8 MB, at a time) and a file passing 8 MB stops the
+ * reading with 413. The caller removes the folder (`dir`).
+ */
+async function readUpload(request: Request, field: string, maxFiles: number): Promise<{ files: UploadedFile[]; form: FormData; dir: string }> {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (!length) throw new UploadError("Send the images as multipart form data.", 400);
-  if (length > maxFiles * MAX_IMAGE_BYTES + 64 * 1024) {
+  if (length > uploadTotal(maxFiles)) {
     throw new UploadError(maxFiles === 1 ? "The image is too large: up to 8 MB." : `Upload at most ${maxFiles} images of up to 8 MB each.`, 413);
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
+  if (!/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
     throw new UploadError("Send the images as multipart form data.", 400);
   }
-  const files = form.getAll(field).filter((f): f is File => typeof f !== "string");
-  if (files.length > maxFiles) throw new UploadError(maxFiles === 1 ? "Upload one image at a time." : `Upload at most ${maxFiles} images at a time.`, 400);
-  return { files, form };
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-upload-"));
+  const files: UploadedFile[] = [];
+  try {
+    const form = await parseFormData(request, { maxFiles, maxFileSize: MAX_IMAGE_BYTES }, async (upload) => {
+      if (upload.fieldName !== field) return null;
+      const file = path.join(dir, String(files.length));
+      await pipeline(Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>), createWriteStream(file));
+      files.push({ name: upload.name, path: file, size: upload.size });
+      return null;
+    });
+    return { files, form, dir };
+  } catch (err) {
+    await fs.rm(dir, { recursive: true, force: true });
+    if (err instanceof MaxFileSizeExceededError) throw new UploadError(maxFiles === 1 ? "The image is too large: up to 8 MB." : "Each image may be up to 8 MB.", 413);
+    if (err instanceof MaxFilesExceededError) throw new UploadError(tooMany(maxFiles), 400);
+    throw new UploadError("Send the images as multipart form data.", 400);
+  }
+}
+
+/** Reads, checks and stores an upload, then removes its temporary files whatever happened. */
+async function withUpload<T>(request: Request, field: string, maxFiles: number, store: (files: UploadedFile[], form: FormData) => Promise<T>): Promise<T> {
+  const { files, form, dir } = await readUpload(request, field, maxFiles);
+  try {
+    return await store(files, form);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** The admin upload endpoints' request handling: read, checked and stored. */
-export async function storeImagesFromRequest(request: Request, field: string, maxFiles: number): Promise<StoredImage[]> {
-  const { files } = await readUpload(request, field, maxFiles);
-  return storeUploadedImages(files);
+export function storeImagesFromRequest(request: Request, field: string, maxFiles: number): Promise<StoredImage[]> {
+  return withUpload(request, field, maxFiles, (files) => storeUploadedImages(files));
 }
 
 /** One image in field `file` with the writer's description in field `alt` (required): an image for a body. */
-export async function storeDescribedImageFromRequest(request: Request): Promise<StoredImage> {
-  const { files, form } = await readUpload(request, "file", 1);
-  const alt = altTextSchema.safeParse(form.get("alt") ?? undefined);
-  if (!alt.success) throw new UploadError(alt.error.issues[0].message, 400);
-  const [image] = await storeUploadedImages(files, alt.data);
-  return image;
+export function storeDescribedImageFromRequest(request: Request): Promise<StoredImage> {
+  return withUpload(request, "file", 1, async (files, form) => {
+    const alt = altTextSchema.safeParse(form.get("alt") ?? undefined);
+    if (!alt.success) throw new UploadError(alt.error.issues[0].message, 400);
+    const [image] = await storeUploadedImages(files, alt.data);
+    return image;
+  });
+}
+
+/**
+ * An upload endpoint's refusal. The connection is closed: a refused body may be left unread (a file
+ * past 8 MB stops the reading), and keep-alive would have the server read the rest of it.
+ */
+export function uploadRefusal(err: UploadError) {
+  return data({ error: err.message }, { status: err.status, headers: { Connection: "close" } });
 }

@@ -6,33 +6,25 @@ import { z } from "zod";
 import { config } from "../config";
 import { sanitizeRichText } from "../content/sanitize";
 import { log } from "../log";
+import { DomainError } from "../errors";
+import { AI_WORD_TARGET, type AiProvider, type AiRequest, type WriterEvent } from "~/lib/ai-writer";
+
+export { aiRequestSchema, type WriterEvent } from "~/lib/ai-writer";
 
 /**
  * The AI writer: a ~400-word article on a topic, in a tone, from Gemini or DeepSeek through the
  * Vercel AI SDK. The key is the server's, or an admin's personal key passed for this one request
  * (never stored, never logged). Output is sanitised with the one allow-list before anyone sees it.
  */
-export const AI_PROVIDERS = ["gemini", "deepseek"] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
-export const AI_TONES = ["formal", "casual", "professional", "friendly"] as const;
 
 export const TIMEOUT_MESSAGE = "Request timed out. Please try again.";
-const WORD_TARGET = 400;
 /** How often the growing article is re-sent while it streams. */
 const SNAPSHOT_MS = 120;
 
-export const aiRequestSchema = z.object({
-  provider: z.enum(AI_PROVIDERS, { message: "Choose Gemini API or DeepSeek API" }),
-  topic: z.string().trim().min(5, "Topic must be longer than 4 characters").max(300, "Topic must be 300 characters or fewer"),
-  tone: z.enum(AI_TONES, { message: "Choose a tone" }),
-});
-export type AiRequest = z.infer<typeof aiRequestSchema>;
 
 /** A personal key from the browser: bounded, printable, no whitespace. */
 export const personalKeySchema = z.string().trim().regex(/^[\x21-\x7e]{8,200}$/, "That API key does not look right").optional();
 
-/** `cut`: the article as far as it got, ended by the provider's length limit. */
-export type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "cut"; html: string; message: string } | { type: "error"; message: string };
 
 /** Which providers have a key in the server's configuration (the dialog asks for one otherwise). */
 export function serverKeys(): Record<AiProvider, boolean> {
@@ -40,7 +32,8 @@ export function serverKeys(): Record<AiProvider, boolean> {
   return { gemini: !!c.GEMINI_API_KEY, deepseek: !!c.DEEPSEEK_API_KEY };
 }
 
-export class MissingKeyError extends Error {
+export class MissingKeyError extends DomainError {
+  readonly status = 400;
   constructor(readonly provider: AiProvider) {
     super(`An API key for ${provider === "gemini" ? "Gemini API" : "DeepSeek API"} is required`);
   }
@@ -71,7 +64,7 @@ const SYSTEM =
   "<body>, scripts, styles, images or Markdown.";
 
 export function articlePrompt(topic: string, tone: string): string {
-  return `Write an engaging blog article of about ${WORD_TARGET} words about "${topic}" in a ${tone} tone. Start with a short introduction, use two or three subheadings and finish with a brief conclusion.`;
+  return `Write an engaging blog article of about ${AI_WORD_TARGET} words about "${topic}" in a ${tone} tone. Start with a short introduction, use two or three subheadings and finish with a brief conclusion.`;
 }
 
 /** Model text as safe HTML: code fences dropped, Markdown (if the model ignored us) rendered, then sanitised. */

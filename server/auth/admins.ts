@@ -8,6 +8,7 @@ import { log } from "../log";
 import { PASSWORD_MAX } from "~/lib/auth-rules";
 import { getAuth } from "./auth";
 import { hasDemoPassword } from "./demo-password";
+import { isStaffUser } from "./roles";
 
 export const adminCredentialsSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address."),
@@ -20,7 +21,7 @@ export const adminCredentialsSchema = z.object({
 export type AdminCredentials = z.infer<typeof adminCredentialsSchema>;
 
 /**
- * Makes `email` an admin with this password and a verified email: creates the user, or promotes
+ * Makes `email` an owner (every back-office area) with this password and a verified email: creates the user, or promotes
  * and re-passwords an existing one. Uses better-auth's own hashing and adapter. `mustChange`: the
  * back office asks for a new password at first sign-in (a password printed on the console).
  */
@@ -33,7 +34,7 @@ export async function createAdmin(input: AdminCredentials, { mustChange = false 
     await db().transaction(async (tx) => {
       await tx
         .update(user)
-        .set({ role: "admin", emailVerified: true, banned: false, mustChangePassword: mustChange, updatedAt: new Date() })
+        .set({ role: "owner", emailVerified: true, banned: false, mustChangePassword: mustChange, updatedAt: new Date() })
         .where(eq(user.id, existing.id));
       const updated = await tx
         .update(account)
@@ -46,20 +47,20 @@ export async function createAdmin(input: AdminCredentials, { mustChange = false 
     });
     return { id: existing.id, created: false };
   }
-  const created = await ctx.internalAdapter.createUser({ email, name: "Admin", emailVerified: true, role: "admin" }, { method: "admin" });
+  const created = await ctx.internalAdapter.createUser({ email, name: "Admin", emailVerified: true, role: "owner" }, { method: "admin" });
   await ctx.internalAdapter.linkAccount({ userId: created.id, accountId: created.id, providerId: "credential", password: hash });
   if (mustChange) await db().update(user).set({ mustChangePassword: true }).where(eq(user.id, created.id));
   return { id: created.id, created: true };
 }
 
 async function adminExists(): Promise<boolean> {
-  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.role, "admin")).limit(1);
+  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.role, "owner")).limit(1);
   return Boolean(row);
 }
 
 /** The admins (id and email) that still sign in with the published demo password. */
 async function adminsWithDemoPassword(): Promise<{ id: string; email: string }[]> {
-  const admins = await db().select({ id: user.id, email: user.email }).from(user).where(eq(user.role, "admin"));
+  const admins = await db().select({ id: user.id, email: user.email }).from(user).where(isStaffUser());
   const found: { id: string; email: string }[] = [];
   for (const a of admins) if (await hasDemoPassword(a.id)) found.push(a);
   return found;

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
 import { config } from "../config";
 import { database, type Database } from "../db/client";
@@ -31,9 +32,11 @@ export const AUTH_RATE_LIMITS: Record<string, { window: number; max: number } | 
  * management. Its HTTP endpoints (/api/auth/admin/*) are closed: they check the role only, so an
  * admin session without the second factor could use them, and nothing they do reaches audit_log.
  * Staff management the shop offers lives in the back office, behind requireAdmin, and calls
- * `auth.api` from the server.
+ * `auth.api` from the server. The plugin's own permissions know the owner only (staff and writer
+ * roles are ours: app/lib/staff-roles.ts).
  */
-const adminPlugin = () => admin({ defaultRole: "user", adminRoles: ["admin"] });
+const adminPlugin = () =>
+  admin({ defaultRole: "user", adminRoles: ["owner"], roles: { owner: adminAc, user: userAc } });
 
 /** Paths (under /api/auth) that answer 404 over HTTP: every endpoint of the admin plugin. */
 export const CLOSED_AUTH_PATHS = Object.values(adminPlugin().endpoints).map((endpoint) => endpoint.path);

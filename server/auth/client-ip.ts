@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 /** The header better-auth's rate limiter reads the client's address from (see auth.ts). */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
@@ -12,6 +12,11 @@ export const setClientIp: RequestHandler = (req, _res, next) => {
   req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
   next();
 };
+
+/** The client's address as every per-client limit keys it (the load context's `clientIp`). */
+export function clientIpOf(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
 
 /** TRUST_PROXY as Express's `trust proxy` setting: "true", a hop count, or addresses/subnets. */
 export function trustProxySetting(value: string | undefined): boolean | number | string {

@@ -1,5 +1,5 @@
 import { getShopSettings } from "../content/settings";
-import { sendMail } from "../mail/send";
+import { sendMail, type Mail } from "../mail/send";
 
 /** The account emails. Links point at our own pages, which call better-auth on the server. */
 
@@ -7,14 +7,19 @@ function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-async function sendLinkMail(to: string, subject: string, intro: string, action: string, url: string, outro: string) {
+/** A message whose point is one link: intro, the link named by `action`, outro, the shop's name. */
+export async function linkMail(to: string, subject: string, intro: string, action: string, url: string, outro: string): Promise<Mail> {
   const { shopName } = await getShopSettings();
   const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n\n${shopName}`;
   const html =
     `<p>${escapeHtml(intro)}</p>` +
     `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
     `<p>${escapeHtml(outro)}</p><p>${escapeHtml(shopName)}</p>`;
-  await sendMail({ to, subject: `${subject} - ${shopName}`, text, html });
+  return { to, subject: `${subject} - ${shopName}`, text, html };
+}
+
+async function sendLinkMail(...args: Parameters<typeof linkMail>) {
+  await sendMail(await linkMail(...args));
 }
 
 export function sendConfirmationEmail(to: string, url: string) {

@@ -3,8 +3,13 @@ import { config } from "../config";
 import { adminHeaders } from "./admin-headers";
 import { passwordChangeRequired } from "./demo-password";
 import { getSessionUser, type SessionUser } from "./session";
+import { canOpen, isStaffRole, ROLE_LABELS, type AdminArea, type StaffRole } from "~/lib/staff-roles";
 
 export type { SessionUser };
+export type { AdminArea };
+
+/** A signed-in member of staff, as requireAdmin returns them. */
+export type StaffUser = SessionUser & { role: StaffRole };
 
 export { adminHeaders } from "./admin-headers";
 export { safeRedirectPath } from "../http/redirect";
@@ -25,20 +30,23 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * The signed-in admin, for every admin loader, action and API. Anonymous: redirect to
- * /admin-login. Signed-in customer: 403. An admin still on the published demo password (the
+ * The signed-in member of staff allowed into `area`, for every admin loader, action and API (name
+ * the area of the page; a list means any of them; "any" only for the back office's frame).
+ * Anonymous: redirect to /admin-login. Signed-in customer: 403. A role that does not open the area
+ * (a writer on /admin/orders): 403 saying so. A member still on the published demo password (the
  * embedded database in development) or on the one generated at first start (`npm start`) is sent
- * to choose a new one first. With ADMIN_REQUIRE_2FA=true,
- * an admin without two-factor authentication is sent to enrol first.
+ * to choose a new one first. With ADMIN_REQUIRE_2FA=true, staff without two-factor authentication
+ * are sent to enrol first.
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireAdmin(request: Request, area: AdminArea | readonly AdminArea[] | "any"): Promise<StaffUser> {
   const user = await getSessionUser(request);
   if (!user) {
     throw redirect(`/admin-login?redirectTo=${encodeURIComponent(pathOf(request))}`, { status: 303, headers: adminHeaders });
   }
-  if (user.role !== "admin") {
+  if (!isStaffRole(user.role)) {
     throw new Response("Forbidden", { status: 403, headers: { ...adminHeaders, "Content-Type": "text/plain" } });
   }
+  const staff = { ...user, role: user.role };
   const required = await passwordChangeRequired(user.id);
   if (required) {
     throw redirect(`/account/password?required=${required}`, { status: 303, headers: adminHeaders });
@@ -46,5 +54,11 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (config().ADMIN_REQUIRE_2FA && !user.twoFactorEnabled) {
     throw redirect(`/account/two-factor?required=admin`, { status: 303, headers: adminHeaders });
   }
-  return user;
+  if (!canOpen(staff.role, area)) {
+    throw Response.json(
+      { error: `The ${ROLE_LABELS[staff.role]} role does not give access to this part of the back office.` },
+      { status: 403, headers: adminHeaders },
+    );
+  }
+  return staff;
 }

@@ -4,11 +4,13 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { session, user } from "./schema";
 import { getAuth } from "./auth";
+import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 
 export type SessionUser = {
   id: string;
   email: string;
-  role: "admin" | "user";
+  /** A staff role (owner, staff, writer), or "user" for a customer. */
+  role: StaffRole | "user";
   emailVerified: boolean;
   twoFactorEnabled: boolean;
 };
@@ -73,7 +75,7 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   return {
     id: row.id,
     email: row.email,
-    role: row.role === "admin" ? "admin" : "user",
+    role: isStaffRole(row.role) ? row.role : "user",
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled ?? false,
   };

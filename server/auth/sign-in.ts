@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { session, user } from "./schema";
 import { callAuth } from "./call";
+import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 import { SIGN_IN_WINDOW_SECONDS } from "./sign-in-limits";
 
 export type SignInResult =
@@ -39,19 +40,19 @@ export async function signInWithPassword(
 }
 
 /**
- * The admin sign-in: any outcome other than an admin's right credentials is the same
+ * The admin sign-in (any staff role, returned with the result): any outcome other than staff's right credentials is the same
  * 'invalid' (no hint whether the account exists), and a customer's valid sign-in leaves
  * neither a session nor a cookie behind.
  */
 export async function signInAdmin(
   request: Request,
   input: { email: string; password: string },
-): Promise<Exclude<SignInResult, { kind: "unverified" }>> {
+): Promise<(Extract<SignInResult, { kind: "signed-in" | "two-factor" }> & { role: StaffRole }) | Extract<SignInResult, { kind: "rate-limited" | "invalid" }>> {
   const result = await signInWithPassword(request, { ...input, rememberMe: false });
   if (result.kind === "rate-limited" || result.kind === "invalid") return result;
   if (result.kind === "unverified") return { kind: "invalid" };
   const [row] = await db().select({ role: user.role }).from(user).where(eq(user.id, result.userId));
-  if (row?.role === "admin") return result;
+  if (isStaffRole(row?.role)) return { ...result, role: row.role };
   if (result.kind === "signed-in") await db().delete(session).where(eq(session.token, result.sessionToken));
   return { kind: "invalid" };
 }

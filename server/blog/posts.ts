@@ -1,5 +1,6 @@
 import { and, arrayContains, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
+import { trigramMatch, inBestTier } from "../db/trigram";
 import { blogPosts } from "./schema";
 import type { PublishStatus } from "~/lib/publish-status";
 import { sanitizeRichText } from "../content/sanitize";
@@ -155,4 +156,19 @@ export async function listPostTags(): Promise<string[]> {
 export async function getPostForEdit(id: string): Promise<AdminPost | null> {
   const [row] = await db().select().from(blogPosts).where(eq(blogPosts.id, id));
   return row ? toAdminPost(row) : null;
+}
+
+/** What a post is found by (its generated column, trigram-indexed by migration 0013). */
+const POST_SEARCH_DOC = sql`${blogPosts.searchText}`;
+
+/** Published posts matching the search terms (server/db/trigram.ts), best match first. */
+export async function searchPublishedPosts(terms: string[], limit: number): Promise<PostCard[]> {
+  if (terms.length === 0) return [];
+  const match = trigramMatch(POST_SEARCH_DOC, terms);
+  const rows = await inBestTier(
+    match,
+    async (where) => (await db().select({ n: sql<number>`count(*)::int` }).from(blogPosts).where(and(published, where)))[0].n,
+    (runner, where) => runner.select(cardColumns).from(blogPosts).where(and(published, where)).orderBy(desc(match.score), desc(blogPosts.date)).limit(limit),
+  );
+  return rows.map(toCard);
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, type Tx } from "../db/client";
+import { afterCommit, transaction, type Tx } from "../db/client";
+import { dropCachedPages } from "../http/page-cache";
 import { blogPosts } from "./schema";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
@@ -10,21 +11,22 @@ import { recordAudit, type Actor } from "../admin/audit";
 import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "~/lib/blog";
 import { statusForIntent, type PostFormData } from "~/lib/post-form";
 import { toAdminPost, type AdminPost } from "./posts";
+import { FieldSaveError, NotFoundError } from "../errors";
 
 export const DUPLICATE_SLUG_MESSAGE = "A post with this slug already exists. Please use a different slug.";
 
 type FieldErrors = Partial<Record<keyof PostFormData, string>>;
 
 /** A save the editor can explain next to a field. */
-export class PostSaveError extends Error {
-  constructor(readonly fieldErrors: FieldErrors) {
-    super(Object.values(fieldErrors)[0] ?? "Failed to save post");
+export class PostSaveError extends FieldSaveError {
+  constructor(fieldErrors: FieldErrors) {
+    super(fieldErrors as Record<string, string>, "Failed to save post", "slug");
   }
 }
 
-export class PostNotFoundError extends Error {
+export class PostNotFoundError extends NotFoundError {
   constructor() {
-    super("Post not found");
+    super("post");
   }
 }
 
@@ -48,7 +50,7 @@ export async function savePost(id: string | null, data: PostFormData, actor: Act
   };
   const now = new Date();
   try {
-    return await db().transaction(async (tx) => {
+    return await transaction(async (tx) => {
       const [row] = id
         ? await tx.update(blogPosts).set({ ...fields, updatedAt: now }).where(eq(blogPosts.id, id)).returning()
         : await tx.insert(blogPosts).values({ ...fields, date: now, createdAt: now, updatedAt: now }).returning();
@@ -64,7 +66,7 @@ export async function savePost(id: string | null, data: PostFormData, actor: Act
 }
 
 export async function deletePost(id: string, actor: Actor): Promise<void> {
-  await db().transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
     if (!row) throw new PostNotFoundError();
     await announce(tx, actor, row.id, "deleted", "delete", { title: row.title, slug: row.slug });
@@ -73,7 +75,7 @@ export async function deletePost(id: string, actor: Actor): Promise<void> {
 
 /** The one-off tool: inserts the sample article, published and dated now, unless its slug is taken. */
 export async function insertSamplePost(actor: Actor): Promise<"inserted" | "exists"> {
-  return db().transaction(async (tx) => {
+  return transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
       .insert(blogPosts)
@@ -93,7 +95,10 @@ export async function insertSamplePost(actor: Actor): Promise<"inserted" | "exis
   });
 }
 
-/** Every post write: an audit entry and a bus event, both inside the write's transaction. */
+/**
+ * Every post write: an audit entry and a bus event, both inside the write's transaction. This
+ * process drops its rendered pages at commit, without waiting for its own event's round trip.
+ */
 async function announce(
   tx: Tx,
   actor: Actor,
@@ -104,4 +109,5 @@ async function announce(
 ) {
   await recordAudit(tx, { actor, action, entity: "post", entityId: id, data });
   await notify(tx, { type: "post", id, action: event });
+  afterCommit(tx, dropCachedPages);
 }

@@ -20,8 +20,9 @@ function buyNowCookie() {
 
 /** Whether a checkout request is a Buy Now's (BUY_NOW_CHECKOUT). */
 export function isBuyNowCheckout(request: Request): boolean {
+  // The checkout's summary asks the same page with ?country=…&method=… too.
   const url = new URL(request.url);
-  return `${url.pathname}${url.search}` === BUY_NOW_CHECKOUT;
+  return url.pathname === new URL(BUY_NOW_CHECKOUT, url).pathname && url.searchParams.get("buy") === "now";
 }
 
 /** The Buy Now cart the request's cookie names, if it still exists. */

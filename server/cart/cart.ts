@@ -7,6 +7,7 @@ import { readSignedValue, signedCookie } from "../http/cookies";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
 import { orderCaps, orderLinesRefusal } from "../orders/limits";
+import { DomainError } from "../errors";
 
 /**
  * The server cart (DESIGN.md section 7: persisted, merged on sign-in). A visitor's cart is named by
@@ -32,13 +33,12 @@ export type CartLine = {
 export type CartView = { id: string | null; lines: CartLine[]; count: number; subtotalCents: number };
 
 /** An expected refusal with the message the shopper sees and the HTTP status it maps to. */
-export class CartError extends Error {
+export class CartError extends DomainError {
   constructor(
     message: string,
     readonly status: 400 | 404 | 409,
   ) {
     super(message);
-    this.name = "CartError";
   }
 }
 

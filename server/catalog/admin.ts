@@ -1,18 +1,23 @@
-import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { db, transaction, type Tx } from "../db/client";
 import { media } from "../media/schema";
 import { productVariants, products } from "./schema";
 import type { PublishStatus } from "~/lib/publish-status";
+import type { ProductType } from "~/lib/collections";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
 import { recordAudit, type Actor } from "../admin/audit";
 import { hasContent } from "~/lib/blog";
-import { MESSAGES, type ProductForEdit, type ProductFormData, type ProductImageOption } from "~/lib/product-form";
-import { adjustedStock } from "../inventory";
+import { MESSAGES, type MarketPriceChoice, type ProductForEdit, type ProductFormData, type ProductImageOption } from "~/lib/product-form";
+import { BASE_MARKET_ID, marketUnitPrice } from "../pricing";
+import { productMarketPrices } from "../pricing/schema";
+import { pricingSettings } from "../pricing/store";
+import { editorStock } from "../inventory";
 import { catalogChanged } from "./cache";
 import { firstImages } from "./products";
+import { FieldSaveError, NotFoundError } from "../errors";
 
 /** The back office's reads and writes of products (spec: Admin products list, Admin product editor). */
 
@@ -22,20 +27,22 @@ export type AdminProductRow = {
   slug: string;
   priceCents: number;
   status: PublishStatus;
+  type: ProductType;
+  featuredPosition: number | null;
   createdAt: string;
   image: ProductImageOption | null;
 };
 
 /** A save the editor can explain next to a field (keys are field paths such as "colors.0.imageId"). */
-export class ProductSaveError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? "Failed to save product");
+export class ProductSaveError extends FieldSaveError {
+  constructor(fieldErrors: Record<string, string>) {
+    super(fieldErrors, "Failed to save product", "slug");
   }
 }
 
-export class ProductNotFoundError extends Error {
+export class ProductNotFoundError extends NotFoundError {
   constructor() {
-    super("Product not found");
+    super("product");
   }
 }
 
@@ -46,7 +53,7 @@ export function imageOption(image: StoredImage): ProductImageOption {
 /** Every product, drafts included, newest first. */
 export async function listAdminProducts(): Promise<AdminProductRow[]> {
   const rows = await db()
-    .select({ id: products.id, title: products.title, slug: products.slug, priceCents: products.priceCents, status: products.status, createdAt: products.createdAt })
+    .select({ id: products.id, title: products.title, slug: products.slug, priceCents: products.priceCents, status: products.status, type: products.type, featuredPosition: products.featuredPosition, createdAt: products.createdAt })
     .from(products)
     .orderBy(desc(products.createdAt), desc(products.id));
   const images = await firstImages(rows.map((r) => r.id));
@@ -61,7 +68,10 @@ export async function getProductForEdit(id: string): Promise<ProductForEdit | nu
   if (!p) return null;
   const variants = await db().select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position));
   const imageIds = [...new Set(variants.flatMap((v) => v.imageIds))];
-  const images = await loadImages(imageIds);
+  const [images, explicit] = await Promise.all([
+    loadImages(imageIds),
+    db().select().from(productMarketPrices).where(eq(productMarketPrices.productId, id)).orderBy(asc(productMarketPrices.marketId)),
+  ]);
   return {
     id: p.id,
     title: p.title,
@@ -73,15 +83,62 @@ export async function getProductForEdit(id: string): Promise<ProductForEdit | nu
     badge: p.badge,
     highlights: p.highlights,
     status: p.status,
+    type: p.type,
+    featuredPosition: p.featuredPosition,
     content: p.content,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-    colors: variants.map((v) => ({ id: v.id, name: v.name, hex: v.hex, stock: v.stock, imageId: v.imageIds[0] ?? null })),
+    lowStockThreshold: p.lowStockThreshold,
+    colors: variants.map((v) => ({ id: v.id, name: v.name, hex: v.hex, sku: v.sku, stock: v.stock, imageId: v.imageIds[0] ?? null })),
+    marketPrices: explicit.map((e) => ({ marketId: e.marketId, priceMinor: e.priceMinor, compareAtMinor: e.compareAtMinor })),
     images: imageIds.flatMap((i) => {
       const image = images.get(i);
       return image ? [imageOption(image)] : [];
     }),
   };
+}
+
+/** The markets a product may have its own price in: every enabled one but the base (USD) market. */
+async function priceableMarkets() {
+  return (await pricingSettings()).markets.filter((m) => m.enabled && m.id !== BASE_MARKET_ID);
+}
+
+/** The editor's per-market price fields, each with what the shop charges there when it is left empty. */
+export async function marketPriceChoices(product: { priceCents: number; compareAtCents: number | null } | null): Promise<MarketPriceChoice[]> {
+  return (await priceableMarkets()).map((m) => ({
+    id: m.id,
+    name: m.name,
+    currency: m.currency,
+    convertedMinor: product ? marketUnitPrice(product.priceCents, m) : null,
+    convertedCompareAtMinor: product?.compareAtCents ? marketUnitPrice(product.compareAtCents, m) : null,
+  }));
+}
+
+/** Explicit prices for a market that is not (or no longer) offered, by field path. */
+async function unknownMarkets(data: ProductFormData): Promise<Record<string, string>> {
+  if (data.marketPrices.length === 0) return {};
+  const offered = new Set((await priceableMarkets()).map((m) => m.id));
+  const errors: Record<string, string> = {};
+  for (const m of data.marketPrices) {
+    if (!offered.has(m.marketId)) errors[`marketPrices.${m.marketId}.price`] = "This market is not enabled any more. Reload the page.";
+  }
+  return errors;
+}
+
+/** A market price left empty removes the explicit price (the converted one applies); markets not in the form keep theirs. */
+async function writeMarketPrices(tx: Tx, productId: string, prices: ProductFormData["marketPrices"]) {
+  for (const p of prices) {
+    const where = and(eq(productMarketPrices.productId, productId), eq(productMarketPrices.marketId, p.marketId));
+    if (p.priceMinor === null) {
+      await tx.delete(productMarketPrices).where(where);
+      continue;
+    }
+    const values = { priceMinor: p.priceMinor, compareAtMinor: p.compareAtMinor };
+    await tx
+      .insert(productMarketPrices)
+      .values({ productId, marketId: p.marketId, ...values })
+      .onConflictDoUpdate({ target: [productMarketPrices.productId, productMarketPrices.marketId], set: values });
+  }
 }
 
 /** Image ids the colours point at that are not in the media table, by field path. */
@@ -102,22 +159,46 @@ async function unknownImages(data: ProductFormData): Promise<Record<string, stri
  * (its cart lines go with it by cascade; order items keep their snapshot with the variant set null).
  * Stock is applied as the difference from what the editor loaded, never below 0.
  */
-async function writeVariants(tx: Tx, productId: string, colors: ProductFormData["colors"]) {
+async function writeVariants(tx: Tx, productId: string, colors: ProductFormData["colors"], actor: Actor) {
   const current = new Set(
     (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
   );
   const kept: string[] = [];
+  const stock: { variantId: string; typed: number; loaded: number | null }[] = [];
+  // SKUs are unique across the shop: clear the kept rows' first, so two colours may swap theirs in one save.
+  await tx.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
   for (const [position, c] of colors.entries()) {
-    const values = { name: c.name, hex: c.hex, imageIds: c.imageId ? [c.imageId] : [], position };
+    const values = { name: c.name, hex: c.hex, sku: c.sku, imageIds: c.imageId ? [c.imageId] : [], position };
     if (c.id && current.has(c.id) && !kept.includes(c.id)) {
-      await tx.update(productVariants).set({ ...values, stock: adjustedStock(c.stock, c.baseStock) }).where(eq(productVariants.id, c.id));
+      await tx.update(productVariants).set(values).where(eq(productVariants.id, c.id));
       kept.push(c.id);
+      stock.push({ variantId: c.id, typed: c.stock, loaded: c.baseStock });
     } else {
-      const [row] = await tx.insert(productVariants).values({ ...values, productId, stock: c.stock }).returning({ id: productVariants.id });
+      // A new colour starts at 0; its stock arrives through the ledger like every other movement.
+      const [row] = await tx.insert(productVariants).values({ ...values, productId }).returning({ id: productVariants.id });
       kept.push(row.id);
+      stock.push({ variantId: row.id, typed: c.stock, loaded: null });
     }
   }
   await tx.delete(productVariants).where(and(eq(productVariants.productId, productId), notInArray(productVariants.id, kept)));
+  await editorStock(tx, stock, { id: actor.id, email: actor.email });
+}
+
+/** SKUs of the form another product already uses, by field path ("colors.1.sku"). */
+async function takenSkus(productId: string | null, data: ProductFormData): Promise<Record<string, string>> {
+  const skus = data.colors.flatMap((c) => (c.sku ? [c.sku] : []));
+  if (skus.length === 0) return {};
+  const taken = await db()
+    .select({ sku: productVariants.sku, title: products.title, colour: productVariants.name })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(inArray(productVariants.sku, skus), productId ? ne(productVariants.productId, productId) : undefined));
+  const errors: Record<string, string> = {};
+  data.colors.forEach((c, i) => {
+    const other = taken.find((t) => t.sku === c.sku);
+    if (other) errors[`colors.${i}.sku`] = `${MESSAGES.duplicateSku} ${other.title} (${other.colour}) has it.`;
+  });
+  return errors;
 }
 
 /**
@@ -128,7 +209,7 @@ async function writeVariants(tx: Tx, productId: string, colors: ProductFormData[
 export async function saveProduct(id: string | null, data: ProductFormData, actor: Actor): Promise<{ id: string; slug: string; status: PublishStatus }> {
   const descriptionHtml = sanitizeRichText(data.descriptionHtml);
   if (!hasContent(descriptionHtml)) throw new ProductSaveError({ descriptionHtml: MESSAGES.description });
-  const missing = await unknownImages(data);
+  const missing = { ...(await unknownImages(data)), ...(await unknownMarkets(data)), ...(await takenSkus(id, data)) };
   if (Object.keys(missing).length) throw new ProductSaveError(missing);
   const status: PublishStatus = data.intent === "publish" ? "published" : "draft";
   const fields = {
@@ -141,6 +222,9 @@ export async function saveProduct(id: string | null, data: ProductFormData, acto
     badge: data.badge,
     highlights: data.highlights,
     content: data.content,
+    lowStockThreshold: data.lowStockThreshold,
+    type: data.type,
+    featuredPosition: data.featuredPosition,
     status,
   };
   const now = new Date();
@@ -150,19 +234,27 @@ export async function saveProduct(id: string | null, data: ProductFormData, acto
         ? await tx.update(products).set({ ...fields, updatedAt: now }).where(eq(products.id, id)).returning()
         : await tx.insert(products).values({ ...fields, createdAt: now, updatedAt: now }).returning();
       if (!row) throw new ProductNotFoundError();
-      await writeVariants(tx, row.id, data.colors);
+      await writeVariants(tx, row.id, data.colors, actor);
+      await writeMarketPrices(tx, row.id, data.marketPrices);
       const action = !id ? "create" : status === "published" ? "publish" : "update";
       await announce(tx, actor, row.id, action, {
         title: row.title,
         slug: row.slug,
         status,
         priceCents: row.priceCents,
+        type: row.type,
+        featuredPosition: row.featuredPosition,
         colours: data.colors.map((c) => c.name),
+        skus: data.colors.map((c) => c.sku),
+        lowStockThreshold: data.lowStockThreshold,
+        marketPrices: Object.fromEntries(data.marketPrices.map((p) => [p.marketId, p.priceMinor === null ? "converted" : { priceMinor: p.priceMinor, compareAtMinor: p.compareAtMinor }])),
       });
       return { id: row.id, slug: row.slug, status };
     });
   } catch (err) {
     if (isUniqueViolation(err, "products_slug_idx")) throw new ProductSaveError({ slug: MESSAGES.duplicateSlug });
+    // Another product took the SKU between the check above and this save.
+    if (isUniqueViolation(err, "product_variants_sku_idx")) throw new ProductSaveError(await takenSkus(id, data));
     throw err;
   }
 }

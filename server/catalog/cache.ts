@@ -1,4 +1,5 @@
 import { afterCommit, type Tx } from "../db/client";
+import { dropCachedPages } from "../http/page-cache";
 import { notify, startBus, subscribe } from "../realtime/bus";
 
 /**
@@ -8,8 +9,10 @@ import { notify, startBus, subscribe } from "../realtime/bus";
 const entries = new Map<string, Promise<unknown>>();
 let wired = false;
 
+/** Drops the catalogue reads and the rendered pages built from them (server/http/page-cache.ts). */
 export function invalidateCatalog() {
   entries.clear();
+  dropCachedPages();
 }
 
 /**

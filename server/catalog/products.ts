@@ -1,14 +1,14 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { productVariants, products, reviews } from "./schema";
 import { availableStock } from "../inventory";
-import type { ProductCard, ProductPage, RatingSummary, ReviewView } from "~/lib/product-view";
+import type { AccessoryOffer, HomeRows, ProductCard, ProductPage, RatingSummary, ReviewView } from "~/lib/product-view";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
 import { sanitizeRichText } from "../content/sanitize";
 import { stripHtml, truncate } from "~/lib/text";
 import { cachedCatalogRead } from "./cache";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/lib/stock";
+import type { ProductType } from "~/lib/collections";
 
 /** The product `/product` shows (DESIGN.md section 8); its canonical page is `/products/r36s`. */
 export const MAIN_PRODUCT_SLUG = "r36s";
@@ -50,7 +50,8 @@ export async function firstImages(productIds: string[]): Promise<Map<string, Sto
   return out;
 }
 
-async function toCards(rows: (typeof products.$inferSelect)[]): Promise<ProductCard[]> {
+/** Catalogue rows as cards: first image and rating summary each, in the rows' order. */
+export async function toCards(rows: (typeof products.$inferSelect)[]): Promise<ProductCard[]> {
   const ids = rows.map((r) => r.id);
   const [images, ratings] = await Promise.all([firstImages(ids), ratingSummaries(ids)]);
   return rows.map((p) => ({
@@ -77,16 +78,57 @@ export function listPublishedProducts(): Promise<ProductCard[]> {
   });
 }
 
-/** Other published products for 'You may also like'. */
-export function listRelatedProducts(excludeId: string, limit = 3): Promise<ProductCard[]> {
-  return cachedCatalogRead(`related:${excludeId}`, async () => {
+/** Other published products of the same type for 'You may also like' (accessories have "Goes well with" on consoles). */
+export function listRelatedProducts(product: { id: string; type: ProductType }, limit = 3): Promise<ProductCard[]> {
+  return cachedCatalogRead(`related:${product.id}`, async () => {
     const rows = await db()
       .select()
       .from(products)
-      .where(and(eq(products.status, "published"), ne(products.id, excludeId)))
+      .where(and(eq(products.status, "published"), eq(products.type, product.type), ne(products.id, product.id)))
       .orderBy(desc(products.createdAt))
       .limit(limit);
     return toCards(rows);
+  });
+}
+
+/** How many cards the home page's "New arrivals" row shows. */
+const NEW_ARRIVALS = 4;
+
+/** The home page's rows: featured products in the merchant's order, then the newest arrivals. */
+export function listHomeRows(): Promise<HomeRows> {
+  return cachedCatalogRead("home", async () => {
+    const published = eq(products.status, "published");
+    const [featured, newest] = await Promise.all([
+      db().select().from(products).where(and(published, isNotNull(products.featuredPosition))).orderBy(asc(products.featuredPosition), asc(products.title)),
+      db().select().from(products).where(published).orderBy(desc(products.createdAt), desc(products.id)).limit(NEW_ARRIVALS),
+    ]);
+    const [featuredCards, newCards] = await Promise.all([toCards(featured), toCards(newest)]);
+    return { featured: featuredCards, newArrivals: newCards };
+  });
+}
+
+/**
+ * Published accessories with their variants and what can be bought of each, for "Goes well with"
+ * on console pages and in the cart (a shopper adds one from there without opening its page).
+ */
+export function listAccessoryOffers(): Promise<AccessoryOffer[]> {
+  return cachedCatalogRead("accessory-offers", async () => {
+    const rows = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.status, "published"), eq(products.type, "accessory")))
+      .orderBy(desc(products.createdAt), desc(products.id));
+    if (rows.length === 0) return [];
+    const variants = await db()
+      .select({ id: productVariants.id, productId: productVariants.productId, name: productVariants.name })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, rows.map((r) => r.id)))
+      .orderBy(asc(productVariants.position));
+    const [cards, stock] = await Promise.all([toCards(rows), availableStock(variants.map((v) => v.id))]);
+    return cards.map((card) => ({
+      ...card,
+      variants: variants.filter((v) => v.productId === card.id).map((v) => ({ id: v.id, name: v.name, available: stock.get(v.id) ?? 0 })),
+    }));
   });
 }
 
@@ -120,6 +162,7 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
       id: p.id,
       slug: p.slug,
       title: p.title,
+      type: p.type,
       // Sanitised again on the way out (DESIGN.md section 6), once per cache fill rather than per request.
       descriptionHtml: sanitizeRichText(p.descriptionHtml),
       highlights: p.highlights ?? description,
@@ -137,8 +180,7 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
         images: v.imageIds.map((id) => images.get(id)).filter((i): i is StoredImage => !!i),
         available: stock.get(v.id) ?? 0,
       })),
-      // One shop-wide default until the back office stores a threshold per product (issue 14).
-      lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+      lowStockThreshold: p.lowStockThreshold,
       rating: ratings.get(p.id) ?? { average: 0, count: 0 },
       reviewSnippets: snippets.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       updatedAt: p.updatedAt.toISOString(),

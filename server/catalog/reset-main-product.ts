@@ -2,7 +2,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import { db, transaction } from "../db/client";
 import { media } from "../media/schema";
 import { productVariants, products } from "./schema";
-import { artworkFor } from "../db/seed";
+import { artworkFor, receiveSeedStock } from "../db/seed";
 import { seedProducts } from "../db/seed/products";
 import type { SeedProduct, SeedVariant } from "../db/seed/types";
 import { recordAudit, type Actor } from "../admin/audit";
@@ -51,7 +51,8 @@ export async function resetMainProductMedia(actor: Actor): Promise<void> {
         await tx.update(productVariants).set(values).where(eq(productVariants.id, match.id));
         kept.push(match.id);
       } else {
-        const [row] = await tx.insert(productVariants).values({ ...values, productId: product.id, stock: v.stock }).returning({ id: productVariants.id });
+        const [row] = await tx.insert(productVariants).values({ ...values, productId: product.id }).returning({ id: productVariants.id });
+        await receiveSeedStock(tx, [{ variantId: row.id, quantity: v.stock }]);
         kept.push(row.id);
       }
     }

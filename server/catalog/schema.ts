@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { ProductContent } from "~/lib/product-content";
 import type { PublishStatus } from "~/lib/publish-status";
+import type { ProductType } from "~/lib/collections";
 
 /** The catalogue's tables: products, their colour variants (which hold the stock count) and reviews. Money is integer cents. */
 
@@ -22,12 +23,29 @@ export const products = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     content: jsonb("content").$type<ProductContent>().notNull().default({}),
+    /** At or below this many available units a colour counts as low stock (inventory, dashboard, product page). */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    /** Which collection lists it (app/lib/collections.ts). */
+    type: text("type").$type<ProductType>().notNull().default("console"),
+    /** Shown under the home page's hero in this order (lowest first); null: not featured. */
+    featuredPosition: integer("featured_position"),
+    /**
+     * What the storefront search matches (server/catalog/search.ts): title, slug and the title run
+     * together ("R36 Pro" is found by "r36pro"), kept by the database so no writer can forget it.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => sql`lower(${products.title} || ' ' || ${products.slug} || ' ' || regexp_replace(lower(${products.title}), '[^a-z0-9]+', '', 'g'))`,
+    ),
     ...timestamps,
   },
   (t) => [
+    // fastupdate off: no pending list to flush (PGlite has no autovacuum), so the planner trusts the index.
+    index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     uniqueIndex("products_slug_idx").on(t.slug),
     index("products_status_created_idx").on(t.status, t.createdAt),
     check("products_price_positive", sql`${t.priceCents} > 0`),
+    check("products_low_stock_threshold_range", sql`${t.lowStockThreshold} between 0 and 9999`),
+    check("products_type_known", sql`${t.type} in ('console', 'accessory')`),
   ],
 );
 
@@ -41,11 +59,18 @@ export const productVariants = pgTable(
     name: text("name").notNull(),
     hex: text("hex").notNull(),
     imageIds: uuid("image_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /**
+     * On hand. Written only by server/inventory's moveStock, which records each change in the stock
+     * ledger (inventory/schema.ts) in the same transaction: the ledger's sum per colour is this number.
+     */
     stock: integer("stock").notNull().default(0),
+    /** The merchant's stock-keeping unit (upper case), unique across the shop; the stock import matches on it. */
+    sku: text("sku"),
     position: integer("position").notNull().default(0),
   },
   (t) => [
     index("product_variants_product_idx").on(t.productId, t.position),
+    uniqueIndex("product_variants_sku_idx").on(t.sku),
     check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
   ],
 );

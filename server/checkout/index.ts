@@ -12,3 +12,5 @@ export {
 export { OutOfStockError, type Shortage } from "../orders/place";
 export { PaymentSetupError } from "../payments";
 export { OrderLimitError } from "../orders/limits";
+export { checkoutQuoteView, orderPricing, quoteCheckout } from "./quote";
+export { PricingError } from "../pricing";

@@ -1,32 +1,35 @@
 import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishBuyNow, isBuyNowCheckout, readCart } from "../cart";
 import { config } from "../config";
-import { checkoutDiscount } from "../discounts/cart-discount";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
 import { clientKeyFor } from "../orders/limits";
 import { abandonOrder, attachPaymentSession, placePendingOrder } from "../orders/place";
+import { orderPricing, pricedLines, quoteCheckout } from "./quote";
 import { RESERVATION_MINUTES } from "../inventory";
 import { paymentProvider, PaymentSetupError } from "../payments";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
 import type { CheckoutDetails } from "~/lib/checkout-form";
+import { DomainError } from "../errors";
 
 /**
- * Checkout (DESIGN.md section 6): price the cart from the database, place a pending order that
- * reserves its units, open a payment session that expires with the reservation, hand back its URL.
+ * Checkout (DESIGN.md section 6): price the cart from the database in the delivery country's market
+ * (currency, shipping method, tax: server/checkout/quote.ts), place a pending order that reserves
+ * its units, open a payment session for exactly that breakdown that expires with the reservation,
+ * hand back its URL.
  */
 
-export class EmptyCartError extends Error {
+export class EmptyCartError extends DomainError {
+  readonly status = 400;
   constructor() {
     super("Your cart is empty.");
-    this.name = "EmptyCartError";
   }
 }
 
 /** The provider answered without a page to send the shopper to. */
-export class NoCheckoutUrlError extends Error {
+export class NoCheckoutUrlError extends DomainError {
+  readonly status = 502;
   constructor() {
     super("No checkout URL received from payment processor. Please try again.");
-    this.name = "NoCheckoutUrlError";
   }
 }
 
@@ -52,24 +55,30 @@ export async function startCheckout(input: {
   if (!cartId || !cart || cart.lines.length === 0) throw new EmptyCartError();
   const provider = paymentProvider();
   const expiresAt = new Date(Date.now() + RESERVATION_MINUTES * 60_000 + SESSION_SETUP_ALLOWANCE_MS);
-  // A code the shopper may not use (any more) is refused here, before any payment page exists.
-  const discount = await checkoutDiscount(cartId, cart.lines, input.details.email, input.supersedeOrderId ?? null);
+  // Priced in the destination's market; an unknown country or another zone's method is a
+  // PricingError, and a code the shopper may not use (any more) a refusal: both before anything is written.
+  const priced = await quoteCheckout({
+    cartId,
+    lines: cart.lines,
+    country: input.details.country,
+    methodId: input.details.shippingMethod ?? null,
+    email: input.details.email,
+    exceptOrderId: input.supersedeOrderId ?? null,
+  });
+  if (priced.discount?.refusal) throw priced.discount.refusal;
+  const discount = priced.discount?.applied ?? null;
+  const pricing = orderPricing(priced);
+  const lines = pricedLines(cart.lines, priced);
   const order = await placePendingOrder({
-    lines: cart.lines.map((l) => ({
-      productId: l.productId,
-      variantId: l.variantId,
-      title: l.title,
-      variantName: l.variantName,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-    })),
+    lines,
     shipping: input.details,
     userId: input.userId,
     provider: provider.name,
     expiresAt,
     supersedeOrderId: input.supersedeOrderId,
     clientKey: input.clientIp ? clientKeyFor(input.clientIp) : null,
-    discount,
+    pricing,
+    discount: discount ? { ...discount, market: priced.market } : null,
   });
   if (order.supersededSessionId) expireQuietly(order.supersededSessionId);
   const publicUrl = config().publicUrl;
@@ -79,8 +88,10 @@ export async function startCheckout(input: {
       orderId: order.id,
       orderNumber: order.number,
       email: input.details.email,
-      lines: cart.lines.map((l, i) => ({ ...l, discountCents: discount?.lineDiscountsCents[i] ?? 0 })),
+      lines,
       discount: discount ? { code: discount.code, amountCents: discount.amountMinor } : null,
+      shipping: { name: pricing.shippingMethod.name, amountCents: pricing.shippingCents },
+      taxLines: pricing.taxLines,
       totalCents: order.totalCents,
       currency: order.currency,
       expiresAt,

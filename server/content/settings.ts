@@ -1,6 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../db/client";
+import { recordAudit, type Actor } from "../admin/audit";
+import { cachedCatalogRead, catalogChanged } from "../catalog/cache";
+import { db, transaction } from "../db/client";
+import type { StoreDetails } from "~/lib/settings-form";
 import { settings } from "./schema";
 
 /** Shop identity shown in the footer, contact page and policies; admins may change it. */
@@ -22,23 +25,41 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   partnerOfferUrl: "https://partner.pocketretro.example/offer",
 };
 
-let cache: Promise<ShopSettings> | undefined;
-
-export function getShopSettings(): Promise<ShopSettings> {
-  cache ??= (async () => {
-    const rows = await db()
-      .select()
-      .from(settings)
-      .where(inArray(settings.key, Object.keys(DEFAULT_SETTINGS)));
-    const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-    for (const r of rows) merged[r.key] = r.value;
-    const parsed = shopSettingsSchema.safeParse(merged);
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
-  })();
-  cache.catch(() => (cache = undefined));
-  return cache;
+async function load(): Promise<ShopSettings> {
+  const rows = await db()
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, Object.keys(DEFAULT_SETTINGS)));
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const r of rows) merged[r.key] = r.value;
+  const parsed = shopSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
-export function resetSettingsCache() {
-  cache = undefined;
+/**
+ * Read once per process and dropped with the catalogue cache: a change made on any instance is
+ * announced on the bus (saveStoreDetails), so every instance shows it on its next request.
+ */
+export function getShopSettings(): Promise<ShopSettings> {
+  return cachedCatalogRead("shop-settings", load);
+}
+
+/** The back office's store details (Settings): one transaction with the audit entry and the announcement. */
+export async function saveStoreDetails(input: StoreDetails, actor: Actor): Promise<void> {
+  const before = await load();
+  const changed = (Object.keys(input) as (keyof StoreDetails)[]).filter((k) => before[k] !== input[k]);
+  if (changed.length === 0) return;
+  await transaction(async (tx) => {
+    for (const key of changed) {
+      await tx.insert(settings).values({ key, value: input[key] }).onConflictDoUpdate({ target: settings.key, set: { value: input[key] } });
+    }
+    await recordAudit(tx, {
+      actor,
+      action: "update",
+      entity: "settings",
+      entityId: "store",
+      data: Object.fromEntries(changed.map((k) => [k, { from: before[k], to: input[k] }])),
+    });
+    await catalogChanged(tx);
+  });
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { openPglite } from "./pglite";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -114,7 +115,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!client) {
     const dir = path.join(path.resolve(opts.dataDir ?? "./data"), "pglite");
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await openPglite(dir);
   }
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const pglite = client;

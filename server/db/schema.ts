@@ -18,3 +18,5 @@ export * from "../media/schema";
 export * from "../orders/schema";
 export * from "../payments/schema";
 export * from "../pricing/schema";
+export * from "../wishlist/schema";
+export * from "../staff/schema";

@@ -4,10 +4,12 @@ import { db, type Db, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
+import { usdCents } from "../orders/usd";
 import { discountCodes, discountUses } from "./schema";
-import { DEFAULT_MARKETS } from "../pricing";
-import type { DiscountDefinition } from "./rules";
-import { normalizeDiscountCode, type DiscountInput } from "~/lib/discount-form";
+import { pricingSettings } from "../pricing/store";
+import { discountRulesSchema, normalizeDiscountCode, type DiscountDefinition, type DiscountRules } from "~/lib/discount-form";
+import { fieldErrors } from "~/lib/form";
+import { FieldSaveError, NotFoundError } from "../errors";
 
 /** The merchant's side of discount codes: look-up, list with status and figures, save, deactivate, delete. */
 
@@ -36,8 +38,10 @@ export type DiscountRow = {
   /** Counted uses (paid orders). */
   uses: number;
   usageLimit: number | null;
-  /** What the orders that used it paid, per currency. */
-  revenue: { currency: string; totalMinor: number }[];
+  /** What the orders that used it paid, in US cents (each order converted at its own rate)... */
+  revenueUsdCents: number;
+  /** ...and the currencies other than USD that figure was converted from. */
+  convertedFrom: string[];
   startsAt: string | null;
   endsAt: string | null;
 };
@@ -59,7 +63,7 @@ export async function listDiscounts(search: string, now = new Date()): Promise<D
           discountId: discountUses.discountId,
           currency: orders.currency,
           uses: sql<number>`count(*)::int`,
-          revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
+          revenueUsdCents: sql<number>`coalesce(sum(${usdCents()}), 0)::bigint`,
         })
         .from(discountUses)
         .innerJoin(orders, eq(orders.id, discountUses.orderId))
@@ -78,7 +82,8 @@ export async function listDiscounts(search: string, now = new Date()): Promise<D
       status: discountStatus(r, uses, now),
       uses,
       usageLimit: r.usageLimit,
-      revenue: mine.map((f) => ({ currency: f.currency.toUpperCase(), totalMinor: Number(f.revenue) })),
+      revenueUsdCents: mine.reduce((sum, f) => sum + Number(f.revenueUsdCents), 0),
+      convertedFrom: mine.map((f) => f.currency.toUpperCase()).filter((c) => c !== "USD"),
       startsAt: r.startsAt?.toISOString() ?? null,
       endsAt: r.endsAt?.toISOString() ?? null,
     };
@@ -95,30 +100,37 @@ export async function getDiscount(id: string): Promise<(DiscountDefinition & { u
   return { ...row, uses: Number(uses) };
 }
 
-/** What the editor offers: the products a code may be limited to, the currencies and zones of the markets. */
-export async function discountEditorChoices() {
-  const productRows = await db().select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.title));
-  // The seeded markets until the merchant's market settings (issue 12) are read from the database.
-  const markets = DEFAULT_MARKETS.filter((m) => m.enabled);
+/**
+ * What the editor offers: the products a code may be limited to, and the currencies and zones of
+ * the markets the merchant has enabled (pricingSettings). USD always comes first: other currencies
+ * fall back to it. What `existing` already uses stays on offer (a market disabled since), so saving
+ * the form does not silently drop it.
+ */
+export async function discountEditorChoices(existing?: Pick<DiscountRules, "amounts" | "minSubtotals" | "freeShippingMarkets"> | null) {
+  const [productRows, settings] = await Promise.all([
+    db().select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.title)),
+    pricingSettings(),
+  ]);
+  const kept = new Set(existing?.freeShippingMarkets ?? []);
+  const markets = settings.markets.filter((m) => m.enabled || kept.has(m.id));
+  const currencies = [...markets.map((m) => m.currency), ...Object.keys(existing?.amounts ?? {}), ...Object.keys(existing?.minSubtotals ?? {})];
   return {
     products: productRows,
-    currencies: ["USD", ...new Set(markets.map((m) => m.currency).filter((c) => c !== "USD"))],
+    currencies: ["USD", ...new Set(currencies.filter((c) => c !== "USD"))],
     zones: markets.map((m) => ({ id: m.id, name: m.name })),
   };
 }
 
 /** A save the editor explains next to a field. */
-export class DiscountSaveError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? "Failed to save the discount");
-    this.name = "DiscountSaveError";
+export class DiscountSaveError extends FieldSaveError {
+  constructor(fieldErrors: Record<string, string>) {
+    super(fieldErrors, "Failed to save the discount", "code");
   }
 }
 
-export class DiscountNotFoundError extends Error {
+export class DiscountNotFoundError extends NotFoundError {
   constructor() {
-    super("Discount not found");
-    this.name = "DiscountNotFoundError";
+    super("discount");
   }
 }
 
@@ -129,7 +141,11 @@ async function unknownProducts(tx: Tx, ids: string[] | null): Promise<boolean> {
 }
 
 /** Creates (id null) or updates a code in one transaction with its audit entry. */
-export async function saveDiscount(id: string | null, input: DiscountInput, actor: Actor): Promise<{ id: string; code: string }> {
+export async function saveDiscount(id: string | null, input: DiscountRules, actor: Actor): Promise<{ id: string; code: string }> {
+  // Whoever calls, what is stored obeys the editor's rules.
+  const checked = discountRulesSchema.safeParse(input);
+  if (!checked.success) throw new DiscountSaveError(fieldErrors(checked.error));
+  input = checked.data;
   try {
     return await db().transaction(async (tx) => {
       if (await unknownProducts(tx, input.productIds)) throw new DiscountSaveError({ productIds: "A chosen product no longer exists. Choose again." });

@@ -7,3 +7,4 @@ export * from "./codes";
 export * from "./uses";
 export * from "./cart-code";
 export * from "./cart-discount";
+export * from "./code-intent";

@@ -1,29 +1,16 @@
 import { allocate, marketUnitPrice, priceOrder, type DiscountStep, type Market, type OrderQuote, type PricingSettings, type QuoteInput } from "../pricing";
 import { mulDivHalfUp } from "../pricing/money";
 import { formatMoney } from "~/lib/money";
-import type { DiscountKind } from "~/lib/discount-form";
+import type { DiscountDefinition } from "~/lib/discount-form";
+import { DomainError } from "../errors";
 
 /**
  * What a discount code gives and when, as pure functions: the pricing core's discount step
  * (docs/pricing.md, step 2) and every reason a code is refused, in words. No database, no clock.
  */
 
-export type DiscountDefinition = {
-  id: string;
-  code: string;
-  title: string;
-  kind: DiscountKind;
-  percentOff: number | null;
-  amounts: Record<string, number>;
-  minSubtotals: Record<string, number>;
-  freeShippingMarkets: string[] | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  usageLimit: number | null;
-  oncePerCustomer: boolean;
-  productIds: string[] | null;
-  active: boolean;
-};
+/** A stored code's rules: one zod schema in app/lib/discount-form.ts describes them for the editor and here. */
+export type { DiscountDefinition };
 
 /** How much of the code is taken: uses counted or held by other checkouts, and by this email. */
 export type DiscountUsage = { uses: number; usedByEmail: boolean };
@@ -31,13 +18,13 @@ export type DiscountUsage = { uses: number; usedByEmail: boolean };
 export type RefusalReason = "not_found" | "inactive" | "not_started" | "expired" | "used_up" | "minimum" | "products" | "email" | "zone";
 
 /** A code the shopper cannot use, and why in words. Expected: the caller answers 4xx or shows it. */
-export class DiscountRefusedError extends Error {
+export class DiscountRefusedError extends DomainError {
+  readonly status = 400;
   constructor(
     readonly reason: RefusalReason,
     message: string,
   ) {
     super(message);
-    this.name = "DiscountRefusedError";
   }
 }
 

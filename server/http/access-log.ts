@@ -9,18 +9,21 @@ import { runInRequest } from "./request-context";
  */
 export function accessLog() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFor(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      // The path only: query strings may carry tokens (reset links, session ids).
-      log.info(
-        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 },
-        "request",
-      );
-    });
+    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started));
     runInRequest({ requestId, databaseUnavailable: false }, next);
   };
+}
+
+/** A proxy's request id when it looks like one, else a new one. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** The access-log line; the path only: query strings may carry tokens (reset links, session ids). */
+export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint) {
+  log.info({ requestId, method, path, status, ms: Number(process.hrtime.bigint() - started) / 1e6 }, "request");
 }

@@ -2,35 +2,47 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * Security headers on every response. Scripts run only from our origin or with this response's
- * nonce; frames only from YouTube/Vimeo embeds (blog videos); nobody may frame us.
+ * The Content-Security-Policy: scripts run only from our origin or when `scriptSources` allow them
+ * (this response's nonce, or the hashes of a cached page's own inline scripts: ADR 014); frames only
+ * from YouTube/Vimeo embeds (blog videos); nobody may frame us.
  */
+export function contentSecurityPolicy(publicUrl: string, scriptSources: string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+    "frame-ancestors 'none'",
+    "form-action 'self' https://checkout.stripe.com",
+    "base-uri 'self'",
+    "object-src 'none'",
+    ...(publicUrl.startsWith("https://") ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The security headers every response carries besides the CSP. */
+export function fixedSecurityHeaders(publicUrl: string): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+    ...(publicUrl.startsWith("https://") ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
+  ];
+}
+
+/** Security headers on every response, with a fresh CSP nonce for the pages rendered for it. */
 export function securityHeaders(publicUrl: string) {
-  const https = publicUrl.startsWith("https://");
+  const fixed = fixedSecurityHeaders(publicUrl);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
-      "frame-ancestors 'none'",
-      "form-action 'self' https://checkout.stripe.com",
-      "base-uri 'self'",
-      "object-src 'none'",
-      ...(https ? ["upgrade-insecure-requests"] : []),
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(publicUrl, [`'nonce-${nonce}'`]));
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

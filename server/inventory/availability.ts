@@ -30,20 +30,28 @@ export async function reservedUnits(runner: Pick<Db, "select">, variantIds: stri
 }
 
 /**
- * Units that can still be sold per variant: stock minus active reservations, never below 0. Pass the
- * transaction when calling from inside one (PGlite has a single connection).
+ * Active reservations' units per variant (of `variantIds`, or every variant), as a subquery "held"
+ * (variantId, units) to left-join on product_variants: units is null where nothing is held.
  */
-export async function availableStock(variantIds: string[], runner: Pick<Db, "select"> = db()): Promise<Map<string, number>> {
-  if (variantIds.length === 0) return new Map();
-  const held = runner
+export function heldUnits(runner: Pick<Db, "select">, variantIds?: string[]) {
+  return runner
     .select({
       variantId: stockReservations.variantId,
       units: sql<number>`sum(${stockReservations.quantity})`.as("units"),
     })
     .from(stockReservations)
-    .where(and(inArray(stockReservations.variantId, variantIds), activeReservation()))
+    .where(and(variantIds ? inArray(stockReservations.variantId, variantIds) : undefined, activeReservation()))
     .groupBy(stockReservations.variantId)
     .as("held");
+}
+
+/**
+ * Units that can still be sold per variant: stock minus active reservations, never below 0. Pass the
+ * transaction when calling from inside one (PGlite has a single connection).
+ */
+export async function availableStock(variantIds: string[], runner: Pick<Db, "select"> = db()): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const held = heldUnits(runner, variantIds);
   const rows = await runner
     .select({ id: productVariants.id, available: sql<number>`(${productVariants.stock} - coalesce(${held.units}, 0))::int` })
     .from(productVariants)

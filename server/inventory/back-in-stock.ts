@@ -10,6 +10,7 @@ import { deliverQueued, queueMail } from "../mail/send";
 import { subscribe } from "../realtime/bus";
 import { availableStock } from "./availability";
 import { backInStockRequests } from "./schema";
+import { DomainError } from "../errors";
 
 /**
  * "Email me when it's back" (issue 15, item 4): a shopper leaves an address on a sold-out colour;
@@ -30,10 +31,10 @@ export const backInStockSchema = z.object({
 export type BackInStockInput = z.infer<typeof backInStockSchema>;
 
 /** The colour is not one the shop sells (unknown, or its product is not published). */
-export class UnknownVariantError extends Error {
+export class UnknownVariantError extends DomainError {
+  readonly status = 404;
   constructor() {
     super("This product is not available.");
-    this.name = "UnknownVariantError";
   }
 }
 

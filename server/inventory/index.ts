@@ -14,4 +14,4 @@ export {
   reserve,
   type StockLine,
 } from "./reservations";
-export { adjustedStock, restock, takeStock } from "./stock";
+export { SYSTEM_ACTOR, StockMoveRefusedError, editorStock, moveStock, restock, setOnHand, takeStock, type StockActor, type StockMove } from "./stock";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { StockReason } from "~/lib/stock";
 import { productVariants } from "../catalog/schema";
 import { orders } from "../orders/schema";
 
@@ -47,5 +48,38 @@ export const backInStockRequests = pgTable(
   (t) => [
     // Also the index the sender reads open sign-ups by (variant first).
     uniqueIndex("back_in_stock_open_idx").on(t.variantId, t.email).where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * Every stock movement (issue 14): which colour, by how much, why, who and when. Written only by
+ * moveStock (stock.ts) in the transaction that changes product_variants.stock, so for each colour
+ * the sum of its deltas is its stock on hand. A colour's entries go with it when it is deleted.
+ */
+export const stockLedger = pgTable(
+  "stock_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    /** On hand after this movement, for reading the history without summing it. */
+    balance: integer("balance").notNull(),
+    reason: text("reason").$type<StockReason>().notNull(),
+    /** An admin's id, "provider:<name>" for a payment, or "system". */
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email"),
+    /** The order a sale or restock belongs to. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    note: text("note"),
+    /** clock_timestamp(), not now(): the movements of one transaction keep their order. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index("stock_ledger_variant_idx").on(t.variantId, t.createdAt),
+    index("stock_ledger_created_idx").on(t.createdAt),
+    check("stock_ledger_delta_nonzero", sql`${t.delta} <> 0`),
+    check("stock_ledger_balance_nonnegative", sql`${t.balance} >= 0`),
   ],
 );

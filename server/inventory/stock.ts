@@ -1,40 +1,95 @@
-import { and, eq, gte, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { productVariants } from "../catalog/schema";
+import { RefusedError } from "../errors";
+import type { StockReason } from "~/lib/stock";
 import { lockVariants } from "./availability";
 import { stockChanged } from "./changed";
 import type { StockLine } from "./reservations";
+import { stockLedger } from "./schema";
 
 /**
- * Takes paid units off the shelf, each guarded never to go below 0. Call under lockAvailable after
- * checking they fit; a refused guard then means a bug, and throwing rolls the whole payment back.
+ * The one writer of stock on hand (product_variants.stock). Each movement changes the row under the
+ * variant lock and appends a stock_ledger entry (delta, balance after, reason, who, order, note) in
+ * the same transaction, so a colour's ledger always adds up to its stock.
  */
-export async function takeStock(tx: Tx, lines: StockLine[]) {
-  for (const line of lines) {
-    const [decremented] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-      .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-      .returning({ id: productVariants.id });
-    if (!decremented) throw new Error(`Stock guard refused the decrement of variant ${line.variantId}`);
-  }
-  await stockChanged(tx);
-}
 
-/** Puts units back on the shelf (a paid order cancelled), under the variant lock like every stock write. */
-export async function restock(tx: Tx, lines: StockLine[]) {
-  await lockVariants(tx, lines.map((l) => l.variantId));
-  for (const line of lines) {
-    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${line.quantity}` }).where(eq(productVariants.id, line.variantId));
+/** Who moved stock: an admin (id and email), "provider:<name>" for a payment, or "system". */
+export type StockActor = { id: string; email: string | null };
+export const SYSTEM_ACTOR: StockActor = { id: "system", email: null };
+
+export type StockMove = { variantId: string; delta: number; reason: StockReason; orderId?: string | null; note?: string | null };
+
+/** A movement that would take a colour below zero on hand, or a colour that no longer exists. */
+export class StockMoveRefusedError extends RefusedError {}
+
+/**
+ * Applies the movements under the variants' locks (id order, as every stock write) and records each in
+ * the ledger. A movement of 0 writes nothing. Returns the stock on hand after, per moved variant.
+ */
+export async function moveStock(tx: Tx, moves: StockMove[], actor: StockActor): Promise<Map<string, number>> {
+  const moving = moves.filter((m) => m.delta !== 0);
+  if (moving.length === 0) return new Map();
+  const onHand = await lockVariants(tx, moving.map((m) => m.variantId));
+  const entries = [];
+  for (const m of moving) {
+    const before = onHand.get(m.variantId);
+    if (before === undefined) throw new StockMoveRefusedError("This colour no longer exists.");
+    const balance = before + m.delta;
+    if (balance < 0) throw new StockMoveRefusedError(`Only ${before} on hand: ${-m.delta} cannot be taken off.`);
+    await tx.update(productVariants).set({ stock: balance }).where(eq(productVariants.id, m.variantId));
+    onHand.set(m.variantId, balance);
+    entries.push({ variantId: m.variantId, delta: m.delta, balance, reason: m.reason, actorId: actor.id, actorEmail: actor.email, orderId: m.orderId ?? null, note: m.note ?? null });
   }
+  await tx.insert(stockLedger).values(entries);
   await stockChanged(tx);
+  return new Map(moving.map((m) => [m.variantId, onHand.get(m.variantId)!]));
 }
 
 /**
- * The stock column value for a colour the editor saved. `loaded` is what the editor showed when it
- * opened (null for a new colour): the difference typed is applied to the current row, never below 0,
- * so units sold while the editor was open are not given back.
+ * Sets the stock on hand to counted figures (a recount, the CSV import): the ledger gets the difference.
+ * Returns the stock before and after per variant.
  */
-export function adjustedStock(typed: number, loaded: number | null): number | SQL {
-  return loaded === null ? typed : sql`greatest(0, ${productVariants.stock} + ${typed - loaded})`;
+export async function setOnHand(
+  tx: Tx,
+  counts: { variantId: string; onHand: number }[],
+  reason: StockReason,
+  actor: StockActor,
+  note: string | null = null,
+): Promise<Map<string, { before: number; after: number }>> {
+  const current = await lockVariants(tx, counts.map((c) => c.variantId));
+  const missing = counts.find((c) => !current.has(c.variantId));
+  if (missing) throw new StockMoveRefusedError("This colour no longer exists.");
+  await moveStock(tx, counts.map((c) => ({ variantId: c.variantId, delta: c.onHand - current.get(c.variantId)!, reason, note })), actor);
+  return new Map(counts.map((c) => [c.variantId, { before: current.get(c.variantId)!, after: c.onHand }]));
+}
+
+/**
+ * Takes paid units off the shelf as sales of the order. Call under lockAvailable after checking they
+ * fit; a refusal then means a bug, and throwing rolls the whole payment back.
+ */
+export async function takeStock(tx: Tx, lines: StockLine[], orderId: string, actor: StockActor) {
+  await moveStock(tx, lines.map((l) => ({ variantId: l.variantId, delta: -l.quantity, reason: "sale", orderId })), actor);
+}
+
+/** Puts an order's units back on the shelf (a refund with restock, a cancellation, a received return). */
+export async function restock(tx: Tx, lines: StockLine[], move: { orderId: string; reason: "refund-restock" | "return"; note?: string }, actor: StockActor) {
+  await moveStock(tx, lines.map((l) => ({ variantId: l.variantId, delta: l.quantity, ...move })), actor);
+}
+
+/**
+ * The product editor's stock boxes. `loaded` is what the editor showed when it opened (null for a new
+ * colour, inserted with 0): the difference typed is applied to the current stock, never below 0, so
+ * units sold while the editor was open are not given back.
+ */
+export async function editorStock(tx: Tx, rows: { variantId: string; typed: number; loaded: number | null }[], actor: StockActor) {
+  const current = await lockVariants(tx, rows.map((r) => r.variantId));
+  await moveStock(
+    tx,
+    rows.map((r) => {
+      const now = current.get(r.variantId) ?? 0;
+      return { variantId: r.variantId, delta: r.loaded === null ? r.typed - now : Math.max(-now, r.typed - r.loaded), reason: "editor" };
+    }),
+    actor,
+  );
 }

@@ -1,21 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { contactSchema } from "~/lib/contact-form";
 import { db } from "../db/client";
 import { contactMessages } from "./schema";
 import { sendMail } from "../mail/send";
 import { getShopSettings } from "../content/settings";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
 
-export const contactSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name.").max(120, "Please keep your name under 120 characters."),
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: "Please enter your email address.", abort: true })
-    .email("Please enter a valid email address.")
-    .max(254, "Please enter a valid email address."),
-  subject: z.string().trim().min(1, "Please enter a subject.").max(200, "Please keep the subject under 200 characters."),
-  message: z.string().trim().min(1, "Please enter a message.").max(5000, "Please keep your message under 5,000 characters."),
-});
+export { contactSchema };
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** At most 5 messages per client address in 10 minutes: enough for people, too few for spam. */

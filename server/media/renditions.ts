@@ -11,10 +11,10 @@ import type { Rendition, StoredImage } from "~/lib/images";
 export const RENDITION_WIDTHS = [320, 640, 960] as const;
 
 /**
- * Re-encodes an image into WebP renditions under MEDIA_DIR and records it. Re-encoding drops
- * anything that is not pixels (metadata, scripts in SVG).
+ * Re-encodes an image (its bytes, or the path of a file holding them) into WebP renditions under
+ * MEDIA_DIR and records it. Re-encoding drops anything that is not pixels (metadata, scripts in SVG).
  */
-export async function storeImage(input: Buffer, originalName: string, alt: string): Promise<StoredImage> {
+export async function storeImage(input: Buffer | string, originalName: string, alt: string): Promise<StoredImage> {
   const source = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
   const meta = await source.metadata();
   if (!meta.width || !meta.height) throw new Error("Not an image");

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../db/pglite";
 
 /**
  * Backups of either database. PostgreSQL: pg_dump's custom format, restored with pg_restore into an
@@ -23,7 +23,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   }
   const dir = path.join(path.resolve(target.dataDir), "pglite");
   if (!fs.existsSync(dir)) throw new Error(`No embedded database at ${dir}`);
-  const pg = await PGlite.create(dir);
+  const pg = await openPglite(dir);
   const dump = await pg.dumpDataDir("gzip");
   await pg.close();
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -40,6 +40,6 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     throw new Error(`Refusing to restore over the existing embedded database in ${dir}: move it away first.`);
   }
   fs.mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const pg = await openPglite(dir, { loadDataDir: new Blob([fs.readFileSync(file)]) });
   await pg.close();
 }

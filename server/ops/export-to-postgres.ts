@@ -53,7 +53,7 @@ export async function exportToPostgres(source: Database, targetUrl: string): Pro
     for (const t of tables) {
       const name = getTableName(t);
       const { rows: columns } = await client.query<{ column_name: string; data_type: string }>(
-        "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position",
+        "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position",
         [name],
       );
       const jsonColumns = new Set(columns.filter((c) => c.data_type === "json" || c.data_type === "jsonb").map((c) => c.column_name));

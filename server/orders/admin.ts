@@ -1,7 +1,9 @@
-import { and, asc, between, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { itemLabel } from "~/lib/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction } from "../db/client";
-import { ORDER_SEARCH_SEPARATORS, orderEvents, orderItems, orderRefunds, orderSearchDocument, orders } from "./schema";
+import { orderEvents, orderItems, orderRefunds, orders } from "./schema";
+import { abandonedCheckout, adminOrderWhere, keptUsdCentsOf, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
 import { user } from "../auth/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { log } from "../log";
@@ -9,7 +11,8 @@ import { paymentProvider } from "../payments";
 import type { ShopEvent } from "../realtime/bus";
 import type { SseMessage } from "../realtime/sse";
 import { recordOrderEvent } from "./events";
-import { sendStatusChangeMail } from "./mail";
+import { orderConfirmationMail, sendStatusChangeMail } from "./mail";
+import { deliverQueued, queueMail } from "../mail/send";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { cancelPendingOrder } from "./place";
 import { getOrderSummary } from "./queries";
@@ -28,60 +31,24 @@ export type AdminOrderRow = {
   /** e.g. "R36S (Purple) ×2, 35XXPro (Teal)" */
   products: string;
   totalCents: number;
+  currency: string;
   /** Refunds not failed: what a cancellation would still give back is total minus this. */
   refundedCents: number;
+  paid: boolean;
   fulfilledAt: string | null;
+  /** A returned parcel arrived (fulfilment: Returned). */
+  returned: boolean;
   status: OrderStatus;
+  cancelReason: string | null;
   createdAt: string;
 };
 
-export type AdminOrderFilter = { q?: string; status?: OrderStatus; since?: Date; page?: number; pageSize?: number };
+export type { AdminOrderFilter } from "./filters";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-const separators = new RegExp(ORDER_SEARCH_SEPARATORS);
-
-/** A tsquery prefix term; quoted, so nothing the admin types is read as tsquery syntax. */
-const prefix = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}':*`;
-
-/**
- * Every typed term must start a word of the order (see orderSearchDocument). A term with punctuation
- * ("ada@exa", "PR-2603", "o'brien") may also start the whole email or number, or have each of its
- * pieces start a word.
- */
-function searchTsQuery(q: string): string | null {
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const parts = terms.flatMap((term) => {
-    const words = term.split(separators).filter(Boolean);
-    if (words.length === 0) return [];
-    if (words.length === 1 && words[0] === term) return [prefix(term)];
-    return [`(${prefix(term)} | (${words.map(prefix).join(" & ")}))`];
-  });
-  return parts.length > 0 ? parts.join(" & ") : null;
-}
-
-/**
- * The id as staff see it: its first hex characters (four at least, so a short word that happens to be
- * hex, like "bead", rarely hits a random id). A uuid range, answered by the primary key index.
- */
-function idPrefixRange(q: string): [string, string] | null {
-  const hex = q.trim().toLowerCase().replaceAll("-", "");
-  if (!/^[0-9a-f]{4,32}$/.test(hex)) return null;
-  const uuid = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  return [uuid(hex.padEnd(32, "0")), uuid(hex.padEnd(32, "f"))];
-}
-
-function searchCondition(q: string): SQL | undefined {
-  const tsq = searchTsQuery(q);
-  const range = idPrefixRange(q);
-  return or(
-    tsq ? sql`${orderSearchDocument(orders)} @@ ${tsq}::tsquery` : undefined,
-    range ? between(orders.id, range[0], range[1]) : undefined,
-  );
-}
-
 function describeItems(items: { title: string; variantName: string; quantity: number }[]): string {
-  return items.map((i) => `${i.title} (${i.variantName})${i.quantity > 1 ? ` ×${i.quantity}` : ""}`).join(", ");
+  return items.map((i) => `${itemLabel(i.title, i.variantName)}${i.quantity > 1 ? ` ×${i.quantity}` : ""}`).join(", ");
 }
 
 /**
@@ -89,14 +56,24 @@ function describeItems(items: { title: string; variantName: string; quantity: nu
  * through indexes (search: orders_search_idx or the primary key; status: orders_status_created_idx;
  * since and the order: orders_created_idx), so it stays fast with 100,000 orders (docs/back-office.md).
  */
-export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pageCount: number }> {
+export function listAdminOrders(f: AdminOrderFilter): Promise<OrderPage> {
+  return listOrdersWhere(adminOrderWhere(f), f);
+}
+
+/**
+ * Checkouts that never took money (see abandonedCheckout in ./filters), newest first: still open
+ * (pending, units reserved) or closed (expired, or cancelled by staff). Staff see who started to buy
+ * what; they are not orders and are counted nowhere else.
+ */
+export function listAbandonedCheckouts(f: { page?: number; pageSize?: number }): Promise<OrderPage> {
+  return listOrdersWhere(abandonedCheckout(), f);
+}
+
+export type OrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number };
+
+/** A page of orders matching `where`, newest first, with their products (the list, abandoned checkouts, a customer). */
+export async function listOrdersWhere(where: SQL | undefined, f: { page?: number; pageSize?: number }): Promise<OrderPage> {
   const pageSize = Math.min(Math.max(1, f.pageSize ?? ADMIN_ORDERS_PAGE_SIZE), 100);
-  const q = f.q?.trim().slice(0, 200);
-  const where = and(
-    q ? searchCondition(q) : undefined,
-    f.status ? eq(orders.status, f.status) : undefined,
-    f.since ? gte(orders.createdAt, f.since) : undefined,
-  );
   const pageOf = (page: number) =>
     db()
       .select({
@@ -105,9 +82,13 @@ export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: Admi
         name: orders.name,
         email: orders.email,
         totalCents: orders.totalCents,
-        refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = ${orders.id} and r.status <> 'failed')`.mapWith(Number),
+        currency: orders.currency,
+        refundedCents: refundedCentsOf(),
+        paidAt: orders.paidAt,
         fulfilledAt: orders.fulfilledAt,
+        returned: returnedOf(),
         status: orders.status,
+        cancelReason: orders.cancelReason,
         createdAt: orders.createdAt,
       })
       .from(orders)
@@ -129,8 +110,9 @@ export async function listAdminOrders(f: AdminOrderFilter): Promise<{ rows: Admi
         .where(inArray(orderItems.orderId, found.map((o) => o.id)))
         .orderBy(asc(orderItems.title), asc(orderItems.variantName))
     : [];
-  const rows = found.map((o) => ({
+  const rows = found.map(({ paidAt, ...o }) => ({
     ...o,
+    paid: paidAt !== null,
     products: describeItems(items.filter((i) => i.orderId === o.id)),
     fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
@@ -181,7 +163,7 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
     db()
       .select({
         orderCount: sql<number>`count(*)::int`,
-        totalSpentCents: sql<number>`coalesce(sum(${orders.totalCents} - coalesce((select sum(r.amount_cents) from order_refunds r where r.order_id = ${orders.id} and r.status = 'succeeded'), 0)), 0)`.mapWith(Number),
+        totalSpentCents: sql<number>`coalesce(sum(${keptUsdCentsOf()}), 0)`.mapWith(Number),
       })
       .from(orders)
       .where(and(eq(orders.email, summary.email), isNotNull(orders.paidAt))),
@@ -238,7 +220,7 @@ export async function changeOrderStatus(orderId: string, to: AdminOrderStatus, a
       sessionId = cancelled?.sessionId ?? null;
     } else {
       const paidCancel = to === "cancelled" && order.status === "processing";
-      if (paidCancel) refundId = await reserveCancellationRefund(tx, order.id, STAFF_CANCEL_REASON, admin.id);
+      if (paidCancel) refundId = await reserveCancellationRefund(tx, order.id, STAFF_CANCEL_REASON, admin);
       await tx
         .update(orders)
         .set({
@@ -313,4 +295,30 @@ export async function addOrderNote(orderId: string, note: string, admin: Actor):
     if (!order) throw new OrderNotFoundError();
     await recordOrderEvent(tx, { orderId, actor: admin.id, type: "note", note });
   });
+}
+
+/**
+ * Staff send the order confirmation again (the customer lost it, or typed their address wrong and
+ * staff corrected it). Only a paid order has one. The timeline entry, the audit entry and the queued
+ * message commit together; the first delivery attempt follows the commit.
+ */
+export async function resendOrderConfirmation(orderId: string, admin: Actor): Promise<{ to: string }> {
+  const mail = await orderConfirmationMail(orderId);
+  if (!mail) throw new OrderNotFoundError();
+  const queued = await transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id, number: orders.number, email: orders.email, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new OrderNotFoundError();
+    if (!order.paidAt) throw new OrderTransitionError("Only a paid order has a confirmation to resend.");
+    await recordOrderEvent(tx, { orderId, actor: admin.id, type: "confirmation_resent", note: `Order confirmation sent again to ${order.email}.` });
+    await recordAudit(tx, { actor: admin, action: "resend_confirmation", entity: "order", entityId: orderId, data: { number: order.number, to: order.email } });
+    return queueMail(tx, { ...mail, to: order.email });
+  });
+  await deliverQueued([queued]);
+  return { to: queued.to };
+}
+
+/** How many abandoned checkouts there are (the orders list's tab, the dashboard's note). */
+export async function countAbandonedCheckouts(): Promise<number> {
+  const [{ n }] = await db().select({ n: count() }).from(orders).where(abandonedCheckout());
+  return n;
 }

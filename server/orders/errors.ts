@@ -1,16 +1,12 @@
+import { NotFoundError, RefusedError } from "../errors";
+
 /** Errors of staff actions on orders; their messages are safe to show. */
 
-export class OrderNotFoundError extends Error {
+export class OrderNotFoundError extends NotFoundError {
   constructor() {
-    super("Order not found");
-    this.name = "OrderNotFoundError";
+    super("order");
   }
 }
 
 /** A change the rules refuse (app/lib/order-transitions.ts); the message is safe to show. */
-export class OrderTransitionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OrderTransitionError";
-  }
-}
+export class OrderTransitionError extends RefusedError {}

@@ -7,7 +7,7 @@ import { recordOrderEvent } from "./events";
 import { sendShippingConfirmation } from "./mail";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { carrierName, type CarrierId } from "~/lib/carriers";
-import type { ShippingAddress } from "~/lib/order-workspace";
+import type { ShippingAddress } from "~/lib/address";
 
 /** Shipping an order and where it goes (docs/back-office.md, "The order page"). */
 

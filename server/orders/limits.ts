@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { config } from "../config";
 import { formatMoney } from "~/lib/money";
+import { DomainError } from "../errors";
 
 /**
  * What one order and one client may take (issue 11, items 4 and 6), so a single unpaid checkout
@@ -8,18 +9,16 @@ import { formatMoney } from "~/lib/money";
  */
 
 /**
- * The most one order may total: Stripe's maximum charge ($999,999.99), applied to both payment
+ * The most one order may total, in minor units of its currency: Stripe's maximum charge
+ * (999,999.99 in USD, GBP and EUR alike), applied to both payment
  * adapters so the test provider accepts exactly what production would. Money columns are bigint,
  * so a larger total would store; it is refused because no provider could charge it.
  */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** A cart or order beyond one of the order limits; nothing was written. */
-export class OrderLimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OrderLimitError";
-  }
+export class OrderLimitError extends DomainError {
+  readonly status = 400;
 }
 
 export type OrderCaps = {
@@ -37,21 +36,21 @@ export function orderCaps(): OrderCaps {
 }
 
 /** The message the shopper sees when a total is above MAX_ORDER_TOTAL_CENTS; null when it is allowed. */
-export function orderTotalRefusal(totalCents: number): string | null {
+export function orderTotalRefusal(totalCents: number, currency = "USD"): string | null {
   if (totalCents <= MAX_ORDER_TOTAL_CENTS) return null;
-  return `An order can total at most ${formatMoney(MAX_ORDER_TOTAL_CENTS)}, the most our payment provider can charge. Lower a quantity or split your purchase into several orders.`;
+  return `An order can total at most ${formatMoney(MAX_ORDER_TOTAL_CENTS, currency)}, the most our payment provider can charge. Lower a quantity or split your purchase into several orders.`;
 }
 
 /**
  * Why these lines (one per colour) cannot make one order: a colour beyond the per-colour cap, more
  * units than the per-order cap, or a total above the maximum charge. Null when they can.
  */
-export function orderLinesRefusal(lines: { quantity: number; unitPriceCents: number }[], shippingCents = 0): string | null {
+export function orderLinesRefusal(lines: { quantity: number; unitPriceCents: number }[], shippingCents = 0, currency = "USD"): string | null {
   const caps = orderCaps();
   if (lines.some((l) => l.quantity > caps.perColour)) return `You can buy at most ${caps.perColour} of each colour per order.`;
   const units = lines.reduce((n, l) => n + l.quantity, 0);
   if (units > caps.perOrder) return `An order can hold at most ${caps.perOrder} items.`;
-  return orderTotalRefusal(lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, shippingCents));
+  return orderTotalRefusal(lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, shippingCents), currency);
 }
 
 /** The refusal when a client already holding `held` units asks for `units` more in a new checkout. */

@@ -1,14 +1,22 @@
 import { getShopSettings } from "../content/settings";
-import { sendMail } from "../mail/send";
+import { itemLabel } from "~/lib/variant";
+import { sendMail, type Mail } from "../mail/send";
 import { carrierName, trackingUrl } from "~/lib/carriers";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import type { AdminOrderStatus } from "~/lib/order-transitions";
 import { getOrderSummary } from "./queries";
-import { orderDiscountLabel, type OrderSummary } from "~/lib/order-view";
+import type { OrderSummary } from "~/lib/order-view";
+import { orderTotals, totalsAmount } from "~/lib/order-totals";
 
 function itemLines(order: OrderSummary): string[] {
-  return order.lines.map((l) => `  ${l.quantity} x ${l.title} (${l.variantName})  ${formatMoney(l.lineTotalCents)}`);
+  return order.lines.map((l) => `  ${l.quantity} x ${itemLabel(l.title, l.variantName)}  ${formatMoney(l.lineTotalCents, order.currency)}`);
+}
+
+/** The same totals lines as the order pages (~/lib/order-totals), one per row: "Shipping: Free". */
+function totalsLines(order: OrderSummary): string[] {
+  const totals = orderTotals(order);
+  return [...totals.lines.map((l) => `${l.label}: ${totalsAmount(l, totals.currency)}`), ...(totals.delivery ? [`Delivery: ${totals.delivery}`] : [])];
 }
 
 function addressLines(order: OrderSummary): string[] {
@@ -19,10 +27,11 @@ function addressLines(order: OrderSummary): string[] {
 /**
  * A message to the customer about one order: greeting, `body`, the support line and the shop's name,
  * with replies going to support. The subject is "Your {shop} order {number}" plus `subjectEnd`.
+ * Null when the order is gone.
  */
-async function mailCustomer(orderId: string, subjectEnd: string, body: (order: OrderSummary) => string[]) {
+async function customerMail(orderId: string, subjectEnd: string, body: (order: OrderSummary) => string[]): Promise<Mail | null> {
   const order = await getOrderSummary(orderId);
-  if (!order) return;
+  if (!order) return null;
   const shop = await getShopSettings();
   const text = [
     `Hello ${order.name},`,
@@ -33,22 +42,24 @@ async function mailCustomer(orderId: string, subjectEnd: string, body: (order: O
     "",
     shop.shopName,
   ].join("\n");
-  await sendMail({ to: order.email, subject: `Your ${shop.shopName} order ${order.number}${subjectEnd}`, text, replyTo: shop.supportEmail });
+  return { to: order.email, subject: `Your ${shop.shopName} order ${order.number}${subjectEnd}`, text, replyTo: shop.supportEmail };
 }
 
-/** The order confirmation: number, lines, totals and the shipping address. */
-export function sendOrderConfirmation(orderId: string) {
-  return mailCustomer(orderId, "", (order) => [
+async function mailCustomer(orderId: string, subjectEnd: string, body: (order: OrderSummary) => string[]) {
+  const mail = await customerMail(orderId, subjectEnd, body);
+  if (mail) await sendMail(mail);
+}
+
+/** The order confirmation, ready to send or to queue in a transaction (staff resending it). */
+export function orderConfirmationMail(orderId: string): Promise<Mail | null> {
+  return customerMail(orderId, "", (order) => [
     `Thank you for your order. We have received your payment and are getting your parcel ready.`,
     "",
     `Order number: ${order.number}`,
     "",
     ...itemLines(order),
     "",
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    ...(order.discount ? [`${orderDiscountLabel(order.discount)}: -${formatMoney(order.discount.amountCents)}`] : []),
-    `Shipping: ${order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}`,
-    `Total: ${formatMoney(order.totalCents)}`,
+    ...totalsLines(order),
     ...(order.paymentBrand && order.paymentLast4 ? [`Paid with ${order.paymentBrand} ending ${order.paymentLast4}`] : []),
     "",
     "Shipping to:",
@@ -56,11 +67,17 @@ export function sendOrderConfirmation(orderId: string) {
   ]);
 }
 
+/** The order confirmation: number, lines, totals and the shipping address. */
+export async function sendOrderConfirmation(orderId: string) {
+  const mail = await orderConfirmationMail(orderId);
+  if (mail) await sendMail(mail);
+}
+
 /** The order could not be fulfilled (paid after its units were sold): cancelled and refunded. */
 export function sendSoldOutNotice(orderId: string) {
   return mailCustomer(orderId, " was cancelled and refunded", (order) => [
     `We are sorry: your payment for order ${order.number} reached us after the time we could hold your items, and they sold out in the meantime.`,
-    `We have cancelled the order and refunded ${formatMoney(order.totalCents)} to your card. Refunds usually show within 5-10 days.`,
+    `We have cancelled the order and refunded ${formatMoney(order.totalCents, order.currency)} to your card. Refunds usually show within 5-10 days.`,
     "",
     ...itemLines(order),
   ]);
@@ -80,7 +97,7 @@ const STATUS_MESSAGES: Record<AdminOrderStatus, { subject: string; body: (order:
     body: (order) => [
       "We have cancelled your order.",
       // Whether the order was paid is what decides the refund (server/orders/admin.ts).
-      ...(order.paidAt ? [`We are refunding ${formatMoney(order.totalCents)} to your card. Refunds usually show within 5-10 days.`] : ["You have not been charged."]),
+      ...(order.paidAt ? [`We are refunding ${formatMoney(order.totalCents, order.currency)} to your card. Refunds usually show within 5-10 days.`] : ["You have not been charged."]),
     ],
   },
 };
@@ -95,7 +112,7 @@ export function sendStatusChangeMail(orderId: string, to: AdminOrderStatus) {
     "",
     ...itemLines(order),
     "",
-    `Total: ${formatMoney(order.totalCents)}`,
+    `Total: ${formatMoney(order.totalCents, order.currency)}`,
   ]);
 }
 

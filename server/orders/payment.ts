@@ -5,24 +5,22 @@ import { orderItems, orders } from "./schema";
 import { paymentEvents } from "../payments/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { recordOrderEvent } from "./events";
+import type { PaymentEvent } from "../payments/provider";
 import { lockAvailable, releaseReservations, takeStock } from "../inventory";
 
 /**
  * What a provider's webhook tells us, already verified and translated by the payment adapter.
  * `eventId` is the provider's event id: applying an event is idempotent on (provider, eventId).
  */
-export type PaymentConfirmation = {
+export type PaymentConfirmation = Omit<PaidEvent, "kind" | "amountCents" | "currency"> & {
   provider: string;
-  eventId: string;
-  eventType: string;
-  sessionId: string;
-  paymentId: string | null;
-  brand: string | null;
-  last4: string | null;
   /** The amount and currency the provider reports as paid; null when it does not say. */
-  amountCents?: number | null;
-  currency?: string | null;
+  amountCents?: PaidEvent["amountCents"];
+  currency?: PaidEvent["currency"];
 };
+
+/** Derived from the adapters' PaymentEvent, so a field the provider reports is declared once. */
+type PaidEvent = Extract<PaymentEvent, { kind: "paid" }>;
 
 export type PaymentOutcome =
   | { kind: "duplicate" | "unknown-session" | "already-paid" }
@@ -104,7 +102,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId, amountCents: order.totalCents };
     }
 
-    await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })));
+    await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })), order.id, { id: actor, email: null });
     // The code's use is counted with the payment, whatever happened to the code since checkout.
     await countDiscountUse(tx, order.id);
     await tx

@@ -1,14 +1,16 @@
 import { and, eq } from "drizzle-orm";
+import { itemLabel } from "~/lib/variant";
 import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "../discounts/uses";
 import type { Market } from "../pricing";
 import { db, transaction, type Tx } from "../db/client";
-import { orderItems, orders } from "./schema";
+import { orderItems, orders, type OrderTaxLine } from "./schema";
 import { recordOrderEvent } from "./events";
 import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "./limits";
 import { newOrderNumber } from "./number";
 import { heldUnitsOfClient, lockAvailable, releaseReservations, reserve } from "../inventory";
+import { DomainError } from "../errors";
 
-/** A cart line priced from the catalogue by the server (never by the request). */
+/** A cart line priced by the server (never by the request), in the order's currency. */
 export type PricedLine = {
   productId: string;
   variantId: string;
@@ -31,10 +33,10 @@ export type ShippingDetails = {
 export type Shortage = { variantId: string; title: string; variantName: string; requested: number; available: number };
 
 /** Some colours cannot be reserved in the quantities asked for; nothing was written. */
-export class OutOfStockError extends Error {
+export class OutOfStockError extends DomainError {
+  readonly status = 409;
   constructor(readonly shortages: Shortage[]) {
-    super(`Out of stock: ${shortages.map((s) => `${s.title} ${s.variantName}`).join(", ")}`);
-    this.name = "OutOfStockError";
+    super(`Out of stock: ${shortages.map((s) => itemLabel(s.title, s.variantName)).join(", ")}`);
   }
 }
 
@@ -49,8 +51,21 @@ export type PlacedOrder = {
   supersededSessionId: string | null;
 };
 
-/** Shipping is free on every order for now (the storefront says so). */
-const SHIPPING_CENTS = 0;
+/**
+ * What the order charges, as the pricing core computed it (server/checkout/quote.ts): every amount
+ * in minor units of `currency`; the lines' unit prices are in the same currency.
+ */
+export type OrderPricing = {
+  currency: string;
+  marketId: string;
+  rateMicros: number;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  shippingMethod: { id: string; name: string };
+  delivery: { from: string; to: string };
+  taxLines: OrderTaxLine[];
+};
 
 async function insertOrderWithUniqueNumber(tx: Tx, values: Omit<typeof orders.$inferInsert, "number">) {
   for (let attempt = 0; ; attempt++) {
@@ -94,14 +109,14 @@ export async function placePendingOrder(input: {
   expiresAt: Date;
   supersedeOrderId?: string | null;
   clientKey?: string | null;
+  pricing: OrderPricing;
   /** The cart's code as priced for these lines: its use is held here, in the order's transaction. */
   discount?: (DiscountHold & { market: Market }) | null;
 }): Promise<PlacedOrder> {
-  const { lines, shipping, discount } = input;
-  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const totalCents = subtotalCents - (discount?.amountMinor ?? 0) + SHIPPING_CENTS;
+  const { lines, shipping, discount, pricing } = input;
+  const { subtotalCents, totalCents } = pricing;
   // The cart refuses these too, but prices may have risen or the caps changed since.
-  const refusal = orderLinesRefusal(lines, SHIPPING_CENTS);
+  const refusal = orderLinesRefusal(lines, pricing.shippingCents, pricing.currency);
   if (refusal) throw new OrderLimitError(refusal);
   const placed = await transaction(async (tx) => {
     const superseded = input.supersedeOrderId
@@ -132,9 +147,16 @@ export async function placePendingOrder(input: {
       shipCountry: shipping.country,
       status: "pending",
       subtotalCents,
-      shippingCents: SHIPPING_CENTS,
+      shippingCents: pricing.shippingCents,
       totalCents,
-      currency: "usd",
+      currency: pricing.currency.toLowerCase(),
+      marketId: pricing.marketId,
+      rateMicros: pricing.rateMicros,
+      shippingMethodId: pricing.shippingMethod.id,
+      shippingMethodName: pricing.shippingMethod.name,
+      deliveryFrom: pricing.delivery.from,
+      deliveryTo: pricing.delivery.to,
+      taxLines: pricing.taxLines,
       paymentProvider: input.provider,
     });
     // Under a lock on the code: of checkouts racing for its last use, the losers roll back here.
@@ -162,9 +184,9 @@ export async function placePendingOrder(input: {
     id: placed.id,
     number: placed.number,
     subtotalCents,
-    shippingCents: SHIPPING_CENTS,
+    shippingCents: pricing.shippingCents,
     totalCents,
-    currency: "usd",
+    currency: pricing.currency.toLowerCase(),
     supersededSessionId: placed.supersededSessionId,
   };
 }

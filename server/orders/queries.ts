@@ -2,13 +2,42 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "./schema";
-import type { OrderSummary } from "~/lib/order-view";
+import type { OrderDiscount, OrderPricingView, OrderSummary } from "~/lib/order-view";
+
+/**
+ * An order's lines as every view shows them, the line total computed here once (the admin order page,
+ * the account, the success page and the emails all read it).
+ */
+export async function orderLines(orderId: string): Promise<OrderSummary["lines"]> {
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.title), asc(orderItems.variantName));
+  return items.map((i) => ({
+    id: i.id,
+    title: i.title,
+    variantName: i.variantName,
+    unitPriceCents: i.unitPriceCents,
+    quantity: i.quantity,
+    refundedQuantity: i.refundedQuantity,
+    lineTotalCents: i.unitPriceCents * i.quantity,
+  }));
+}
+
+/** The discount code an order was given, as the views show it (null: none). */
+export async function orderDiscountView(orderId: string): Promise<OrderDiscount | null> {
+  const d = await orderDiscount(orderId);
+  return d && { code: d.code, label: d.label, amountCents: d.amountMinor, freeShipping: d.freeShipping };
+}
+
+/** The order's method, delivery estimate and tax lines, as every view shows them. */
+export function orderPricingView(order: typeof orders.$inferSelect): OrderPricingView {
+  return {
+    shippingMethod: order.shippingMethodName,
+    delivery: order.deliveryFrom && order.deliveryTo ? { from: order.deliveryFrom, to: order.deliveryTo } : null,
+    taxLines: order.taxLines,
+  };
+}
 
 async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
-  const [items, discount] = await Promise.all([
-    db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.title), asc(orderItems.variantName)),
-    orderDiscount(order.id),
-  ]);
+  const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
   return {
     id: order.id,
     number: order.number,
@@ -23,20 +52,13 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
       postalCode: order.shipPostalCode,
       country: order.shipCountry,
     },
-    lines: items.map((i) => ({
-      id: i.id,
-      title: i.title,
-      variantName: i.variantName,
-      unitPriceCents: i.unitPriceCents,
-      quantity: i.quantity,
-      refundedQuantity: i.refundedQuantity,
-      lineTotalCents: i.unitPriceCents * i.quantity,
-    })),
+    lines,
     subtotalCents: order.subtotalCents,
-    discount: discount && { code: discount.code, label: discount.label, amountCents: discount.amountMinor, freeShipping: discount.freeShipping },
+    discount,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     currency: order.currency,
+    ...orderPricingView(order),
     paymentProvider: order.paymentProvider,
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,

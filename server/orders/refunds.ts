@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { itemLabel } from "~/lib/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orderRefunds, orders, type RefundLine } from "../db/schema";
@@ -6,8 +7,9 @@ import { log } from "../log";
 import { paymentProvider } from "../payments";
 import { recordOrderEvent } from "./events";
 import { sendRefundMail } from "./mail";
-import { restock } from "../inventory";
+import { restock, type StockActor } from "../inventory";
 import { formatMoney } from "~/lib/money";
+import { RefusedError } from "../errors";
 
 /**
  * Staff give money back on a paid order (docs/back-office.md, "Refunds"): by line, with a restock
@@ -23,18 +25,15 @@ import { formatMoney } from "~/lib/money";
  */
 
 /** A refund the rules refuse; the message is safe to show staff. */
-export class RefundRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "RefundRefusedError";
-  }
-}
+export class RefundRefusedError extends RefusedError {}
 
 export type RefundRequest = {
   lines: RefundLine[];
   /** An amount on top of the lines: shipping, goodwill. */
   extraCents: number;
   reason: string;
+  /** What the stock ledger calls the restocked units: a return when the goods came back (returns.ts). */
+  restockReason?: "refund-restock" | "return";
 };
 
 export type RefundOutcome = { refundId: string; amountCents: number; status: "succeeded" | "failed"; providerRefundId: string | null };
@@ -62,8 +61,10 @@ async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | undefin
 
 type ItemRow = { id: string; variantId: string | null };
 
+type Restock = { orderId: string; reason: "refund-restock" | "return"; actor: StockActor };
+
 /** Counts the lines as refunded and puts the restocked units back on the shelf. */
-async function takeLines(tx: Tx, items: ItemRow[], lines: RefundLine[]) {
+async function takeLines(tx: Tx, items: ItemRow[], lines: RefundLine[], { actor, ...move }: Restock) {
   for (const line of lines) {
     await tx
       .update(orderItems)
@@ -75,7 +76,7 @@ async function takeLines(tx: Tx, items: ItemRow[], lines: RefundLine[]) {
     const variantId = items.find((i) => i.id === l.itemId)?.variantId;
     return l.restock && variantId ? [{ variantId, quantity: l.quantity }] : [];
   });
-  if (back.length > 0) await restock(tx, back);
+  if (back.length > 0) await restock(tx, back, move, actor);
 }
 
 async function insertPendingRefund(tx: Tx, orderId: string, lines: RefundLine[], amountCents: number, reason: string, actorId: string): Promise<string> {
@@ -103,7 +104,7 @@ export async function refundOrder(orderId: string, req: RefundRequest, admin: Ac
       if (!item) throw new RefundRefusedError("An item to refund is not part of this order.");
       const left = item.quantity - item.refunded;
       if (line.quantity > left) {
-        throw new RefundRefusedError(`Only ${left} of ${item.title} (${item.variantName}) can still be refunded.`);
+        throw new RefundRefusedError(`Only ${left} of ${itemLabel(item.title, item.variantName)} can still be refunded.`);
       }
       linesCents += item.unit * line.quantity;
     }
@@ -115,7 +116,7 @@ export async function refundOrder(orderId: string, req: RefundRequest, admin: Ac
         left > 0 ? `Only ${formatMoney(left, order.currency.toUpperCase())} is left to refund on this order.` : "This order has been refunded in full.",
       );
     }
-    await takeLines(tx, items, lines);
+    await takeLines(tx, items, lines, { orderId: order.id, reason: req.restockReason ?? "refund-restock", actor: admin });
     const refundId = await insertPendingRefund(tx, order.id, lines, amountCents, req.reason, admin.id);
     await recordAudit(tx, {
       actor: admin,
@@ -139,7 +140,7 @@ export async function refundOrder(orderId: string, req: RefundRequest, admin: Ac
  * Cancelling a paid order (server/orders/admin.ts): every unit not yet refunded goes back on the shelf
  * and whatever is left of the payment is reserved for a refund. Inside the caller's transaction. Returns the refund's id, or null when nothing was left to refund.
  */
-export async function reserveCancellationRefund(tx: Tx, orderId: string, reason: string, actorId: string): Promise<string | null> {
+export async function reserveCancellationRefund(tx: Tx, orderId: string, reason: string, admin: Actor): Promise<string | null> {
   const order = await lockOrder(tx, orderId);
   if (!order?.paidAt) return null;
   const items = await tx
@@ -147,9 +148,9 @@ export async function reserveCancellationRefund(tx: Tx, orderId: string, reason:
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const lines = items.filter((i) => i.quantity > i.refunded).map((i) => ({ itemId: i.id, quantity: i.quantity - i.refunded, restock: true }));
-  await takeLines(tx, items, lines);
+  await takeLines(tx, items, lines, { orderId, reason: "refund-restock", actor: admin });
   const left = await refundableCents(tx, order);
-  return left > 0 ? insertPendingRefund(tx, order.id, lines, left, reason, actorId) : null;
+  return left > 0 ? insertPendingRefund(tx, order.id, lines, left, reason, admin.id) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { itemLabel } from "~/lib/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction, type Tx } from "../db/client";
 import { log } from "../log";
@@ -8,6 +9,7 @@ import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { refundOrder, RefundRefusedError } from "./refunds";
 import { orderItems, orders, returnRequests, type ReturnLine } from "./schema";
 import { RETURN_WINDOW_CLOSED, type ReturnStatus, type ReturnView } from "~/lib/order-view";
+import { RefusedError } from "../errors";
 
 /**
  * Returns under the Refund Policy (content/refund-policy.md): a signed-in customer asks within 30 days
@@ -24,12 +26,7 @@ const DAY_MS = 86_400_000;
 
 
 /** A request the rules refuse; the message is safe to show the customer or staff. */
-export class ReturnRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ReturnRefusedError";
-  }
-}
+export class ReturnRefusedError extends RefusedError {}
 
 /** When the window of an order delivered at `deliveredAt` closes (the last instant a request is accepted). */
 export function returnWindowClosesAt(deliveredAt: Date): Date {
@@ -81,7 +78,7 @@ export async function requestReturn(userId: string, orderId: string, req: { line
     for (const line of lines) {
       const item = items.find((i) => i.id === line.itemId);
       if (!item) throw new ReturnRefusedError("An item to return is not part of this order.");
-      if (line.quantity > item.quantity - item.refundedQuantity) throw new ReturnRefusedError(`You can return at most ${item.quantity - item.refundedQuantity} of ${item.title} (${item.variantName}).`);
+      if (line.quantity > item.quantity - item.refundedQuantity) throw new ReturnRefusedError(`You can return at most ${item.quantity - item.refundedQuantity} of ${itemLabel(item.title, item.variantName)}.`);
     }
     const [row] = await tx.insert(returnRequests).values({ orderId: order.id, reason: req.reason, lines }).returning({ id: returnRequests.id });
     await recordOrderEvent(tx, { orderId: order.id, actor: "customer", type: "return_requested", note: `Return requested: ${describe(items, lines)}. Reason: ${req.reason}` });
@@ -95,7 +92,7 @@ function describe(items: { id: string; title: string; variantName: string }[], l
   return lines
     .map((l) => {
       const item = items.find((i) => i.id === l.itemId);
-      return `${l.quantity} × ${item ? `${item.title} (${item.variantName})` : "an item"}`;
+      return `${l.quantity} × ${item ? itemLabel(item.title, item.variantName) : "an item"}`;
     })
     .join(", ");
 }
@@ -144,7 +141,7 @@ export async function refundReturn(returnId: string, admin: Actor): Promise<void
   const [row] = await db().select().from(returnRequests).where(eq(returnRequests.id, returnId));
   if (!row) throw new OrderNotFoundError();
   if (row.status !== "received") throw new OrderTransitionError(`This return is ${row.status}, so it cannot be refunded yet.`);
-  const outcome = await refundOrder(row.orderId, { lines: row.lines.map((l) => ({ ...l, restock: true })), extraCents: 0, reason: `Return: ${row.reason}` }, admin);
+  const outcome = await refundOrder(row.orderId, { lines: row.lines.map((l) => ({ ...l, restock: true })), extraCents: 0, reason: `Return: ${row.reason}`, restockReason: "return" }, admin);
   if (outcome.status !== "succeeded") throw new RefundRefusedError("The payment provider refused the refund: see the timeline and refund it by hand.");
   await transaction(async (tx) => {
     await lockReturn(tx, returnId, "received");

@@ -1,12 +1,19 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
 import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
 import { user } from "../auth/schema";
 import { productVariants, products } from "../catalog/schema";
 
-/** Orders, their line snapshots and their status history. Money is integer cents. */
+/**
+ * Orders, their line snapshots and their status history. Money is integer minor units of the
+ * order's own currency (pence for a GBP order): every amount of an order, its items, its tax lines
+ * and its refunds is in `orders.currency`.
+ */
+
+/** A tax line as charged (docs/pricing.md): "Including VAT (20%) £8.33" (included) or "Sales tax $0.00" (added). */
+export type OrderTaxLine = { name: string; rateBps: number; amountCents: number; included: boolean };
 
 /** ASCII whitespace and punctuation: what splits a name, email or order number into words. */
 export const ORDER_SEARCH_SEPARATORS = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+`;
@@ -40,7 +47,23 @@ export const orders = pgTable(
     subtotalCents: money("subtotal_cents").notNull(),
     shippingCents: money("shipping_cents").notNull().default(0),
     totalCents: money("total_cents").notNull(),
+    /** ISO 4217, lower case as the payment providers write it ("gbp"). */
     currency: text("currency").notNull().default("usd"),
+    /**
+     * The market the order was priced in and its exchange rate then (units of the currency per USD,
+     * in millionths): reports convert the order's amounts back to USD with this rate, not today's.
+     * Orders placed before markets existed are USD at 1000000 with no market.
+     */
+    marketId: text("market_id"),
+    rateMicros: integer("rate_micros").notNull().default(1_000_000),
+    /** The shipping method as chosen and priced at checkout (its name kept: methods may be renamed). */
+    shippingMethodId: text("shipping_method_id"),
+    shippingMethodName: text("shipping_method_name"),
+    /** The delivery estimate shown at checkout, calendar dates on the shop's calendar. */
+    deliveryFrom: date("delivery_from", { mode: "string" }),
+    deliveryTo: date("delivery_to", { mode: "string" }),
+    /** Each tax line as charged; the amounts are already in total_cents (included or added). */
+    taxLines: jsonb("tax_lines").$type<OrderTaxLine[]>().notNull().default([]),
     paymentProvider: text("payment_provider").notNull(),
     providerSessionId: text("provider_session_id"),
     paymentIntentId: text("payment_intent_id"),
@@ -61,6 +84,7 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId),
     index("orders_email_idx").on(t.email),
     index("orders_search_idx").using("gin", orderSearchDocument(t)),
+    check("orders_rate_micros_positive", sql`${t.rateMicros} > 0`),
   ],
 );
 

@@ -1,3 +1,5 @@
+import { DomainError } from "../errors";
+
 /**
  * The seam between the shop and a card payment provider (DESIGN.md section 2). Two adapters:
  * Stripe Checkout (when STRIPE_SECRET_KEY is set) and the built-in test provider (otherwise).
@@ -9,6 +11,9 @@ export type ProviderName = "test" | "stripe";
 /** `discountCents`: this line's share of the order's discount code (0 without one). */
 export type SessionLine = { title: string; variantName: string; unitPriceCents: number; quantity: number; discountCents?: number };
 
+/** A tax line as the shop computed it; included tax is already inside the prices and only shown. */
+export type SessionTaxLine = { name: string; rateBps: number; amountCents: number; included: boolean };
+
 export type CreateSessionInput = {
   orderId: string;
   orderNumber: string;
@@ -17,7 +22,13 @@ export type CreateSessionInput = {
   lines: SessionLine[];
   /** The order's discount code, shown on the payment page; its amount is already out of the lines and the total. */
   discount?: { code: string; amountCents: number } | null;
+  /** The chosen method and what it costs (0 when free), in the order's currency. */
+  shipping: { name: string; amountCents: number };
+  /** Added tax (US sales tax) is charged on top; included tax (VAT) is only shown. */
+  taxLines: SessionTaxLine[];
+  /** lines − discount + shipping + added tax: what the provider must charge, to the minor unit. */
   totalCents: number;
+  /** The order's currency, lower case ("gbp"). */
   currency: string;
   /** The same instant the order's reservation lapses. */
   expiresAt: Date;
@@ -69,10 +80,10 @@ export interface PaymentProvider {
 }
 
 /** A webhook whose signature is missing, forged or too old. Answered with 400; nothing changes. */
-export class WebhookSignatureError extends Error {
+export class WebhookSignatureError extends DomainError {
+  readonly status = 400;
   constructor(message: string) {
-    super(message);
-    this.name = "WebhookSignatureError";
+    super(message, { publicMessage: "Invalid signature" });
   }
 }
 
@@ -80,17 +91,17 @@ export class WebhookSignatureError extends Error {
  * A correctly signed event the shop cannot apply as sent (no id or type): answered with 400 and
  * the reason; nothing changes. Only the provider's key can sign one, so it is a bug or a test.
  */
-export class MalformedWebhookError extends Error {
+export class MalformedWebhookError extends DomainError {
+  readonly status = 400;
   constructor(message: string) {
-    super(message);
-    this.name = "MalformedWebhookError";
+    super(message, { publicMessage: `Malformed event: ${message}` });
   }
 }
 
 /** The provider refused or failed to open a session; the message is safe to show. */
-export class PaymentSetupError extends Error {
+export class PaymentSetupError extends DomainError {
+  readonly status = 502;
   constructor(message: string) {
-    super(message);
-    this.name = "PaymentSetupError";
+    super(message, { publicMessage: `Payment setup failed: ${message}` });
   }
 }

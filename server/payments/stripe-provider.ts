@@ -1,9 +1,11 @@
 import Stripe from "stripe";
+import { itemLabel } from "~/lib/variant";
 import { config } from "../config";
 import { log } from "../log";
 import { paymentIdOf, translateCheckoutEvent } from "./checkout-events";
 import { PaymentSetupError, WebhookSignatureError, type PaymentProvider } from "./provider";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./signature";
+import { taxLineLabel, taxLineText } from "~/lib/checkout-quote";
 
 /**
  * Stripe Checkout through the official SDK. STRIPE_API_HOST (e.g. http://127.0.0.1:12111) points
@@ -51,31 +53,58 @@ export function stripeProvider(): PaymentProvider {
     name: "stripe",
     signatureHeader: "Stripe-Signature",
     async createSession(input) {
+      const includedTax = input.taxLines
+        .filter((t) => t.included)
+        .map((t) => taxLineText(t, input.currency))
+        .join(", ");
       try {
         const session = await stripe.checkout.sessions.create(
           {
             mode: "payment",
-            line_items: input.lines.map((l) =>
-              // A discounted line is one item at its discounted total: a unit price cannot carry a
-              // share of a discount that does not divide by the quantity, and the items must add up.
-              l.discountCents
-                ? {
-                    quantity: 1,
-                    price_data: {
-                      currency: input.currency,
-                      unit_amount: l.unitPriceCents * l.quantity - l.discountCents,
-                      product_data: { name: `${l.title} (${l.variantName}) × ${l.quantity}, ${input.discount?.code ?? "discount"} applied` },
+            line_items: [
+              ...input.lines.map((l) =>
+                // A discounted line is one item at its discounted total: a unit price cannot carry a
+                // share of a discount that does not divide by the quantity, and the items must add up.
+                l.discountCents
+                  ? {
+                      quantity: 1,
+                      price_data: {
+                        currency: input.currency,
+                        unit_amount: l.unitPriceCents * l.quantity - l.discountCents,
+                        product_data: { name: `${itemLabel(l.title, l.variantName)} × ${l.quantity}, ${input.discount?.code ?? "discount"} applied` },
+                      },
+                    }
+                  : {
+                      quantity: l.quantity,
+                      price_data: {
+                        currency: input.currency,
+                        unit_amount: l.unitPriceCents,
+                        product_data: { name: itemLabel(l.title, l.variantName) },
+                      },
                     },
-                  }
-                : {
-                    quantity: l.quantity,
-                    price_data: {
-                      currency: input.currency,
-                      unit_amount: l.unitPriceCents,
-                      product_data: { name: `${l.title} (${l.variantName})` },
-                    },
-                  },
-            ),
+              ),
+              // Tax the shop computed and adds on top (US sales tax): its own line, so the session's
+              // total is the order's. Stripe Tax is not used: the shop's rates are the merchant's.
+              ...input.taxLines
+                .filter((t) => !t.included && t.amountCents > 0)
+                .map((t) => ({
+                  quantity: 1,
+                  price_data: { currency: input.currency, unit_amount: t.amountCents, product_data: { name: taxLineLabel(t) } },
+                })),
+            ],
+            // The one method the shopper chose at the shop, at the shop's price: Stripe shows it as
+            // the shipping line and adds it to the total.
+            shipping_options: [
+              {
+                shipping_rate_data: {
+                  type: "fixed_amount",
+                  display_name: input.shipping.name,
+                  fixed_amount: { amount: input.shipping.amountCents, currency: input.currency },
+                },
+              },
+            ],
+            // Included tax (VAT) is inside the prices: shown on the page, as the shop's pages show it.
+            ...(includedTax ? { custom_text: { submit: { message: includedTax } } } : {}),
             customer_email: input.email,
             client_reference_id: input.orderId,
             metadata: { orderId: input.orderId, orderNumber: input.orderNumber },

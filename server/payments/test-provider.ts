@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { testProviderPayments, testProviderRefunds } from "./schema";
 import { log } from "../log";
 import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
-import type { CreateSessionInput, PaymentProvider } from "./provider";
+import type { CreateSessionInput, PaymentProvider, SessionTaxLine } from "./provider";
 import { WebhookSignatureError } from "./provider";
 import { signPayload, verifySignature } from "./signature";
 
@@ -41,6 +41,8 @@ const sessionPayload = z.object({
   k: z.string(), // cancel URL
   r: z.string(), // nonce: two sessions of one order differ
   d: z.tuple([z.string(), z.number().int()]).optional(), // discount code and amount off, in cents
+  h: z.tuple([z.string(), z.number().int()]).optional(), // shipping method and its price
+  t: z.array(z.tuple([z.string(), z.number().int(), z.number().int(), z.boolean()])).optional(), // tax lines: name, rate bps, amount, included
 });
 
 export type TestSession = {
@@ -55,6 +57,9 @@ export type TestSession = {
   cancelUrl: string;
   /** The order's discount code and what it took off, as the payment page shows it. */
   discount: { code: string; amountCents: number } | null;
+  /** The breakdown the shop computed, shown on the payment page as Stripe shows its shipping line. */
+  shipping: { name: string; amountCents: number } | null;
+  taxLines: SessionTaxLine[];
 };
 
 /**
@@ -96,6 +101,8 @@ function createSessionId(input: CreateSessionInput): string {
     k: input.cancelUrl,
     r: crypto.randomBytes(6).toString("base64url"),
     d: input.discount ? [input.discount.code, input.discount.amountCents] : undefined,
+    h: [input.shipping.name, input.shipping.amountCents],
+    t: input.taxLines.map((l) => [l.name, l.rateBps, l.amountCents, l.included]),
   });
   return `cs_test_${seal(payload)}`;
 }
@@ -124,6 +131,8 @@ export function readTestSession(id: string): TestSession | null {
     successUrl: p.data.s.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(id)),
     cancelUrl: p.data.k,
     discount: p.data.d ? { code: p.data.d[0], amountCents: p.data.d[1] } : null,
+    shipping: p.data.h ? { name: p.data.h[0], amountCents: p.data.h[1] } : null,
+    taxLines: (p.data.t ?? []).map(([name, rateBps, amountCents, included]) => ({ name, rateBps, amountCents, included })),
   };
 }
 

@@ -21,11 +21,11 @@ export async function handlePaymentWebhook(name: ProviderName, request: Request)
   } catch (err) {
     if (err instanceof MalformedWebhookError) {
       log.warn({ provider: name, reason: err.message }, "rejected a malformed payment webhook");
-      return Response.json({ error: `Malformed event: ${err.message}` }, { status: 400 });
+      return Response.json({ error: err.publicMessage }, { status: err.status });
     }
     if (!(err instanceof WebhookSignatureError)) throw err;
     log.warn({ provider: name, reason: err.message }, "rejected a payment webhook");
-    return Response.json({ error: "Invalid signature" }, { status: 400 });
+    return Response.json({ error: err.publicMessage }, { status: err.status });
   }
   await applyPaymentEvent(provider, event);
   return Response.json({ received: true });
@@ -50,15 +50,8 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
   const ids = { provider: provider.name, eventId: event.eventId, eventType: event.eventType };
   switch (event.kind) {
     case "paid": {
-      const outcome = await confirmPayment({
-        ...ids,
-        sessionId: event.sessionId,
-        paymentId: event.paymentId,
-        brand: event.brand,
-        last4: event.last4,
-        amountCents: event.amountCents,
-        currency: event.currency,
-      });
+      const { kind: _paid, ...paid } = event;
+      const outcome = await confirmPayment({ ...paid, provider: provider.name });
       if (outcome.kind === "paid") {
         await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
       } else if (outcome.kind === "sold-out") {

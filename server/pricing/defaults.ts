@@ -9,6 +9,9 @@ import type { Market, PricingSettings, ShippingMethod, TaxRate } from "./types";
  * checkout" (rest of the world) a price is chosen here, and the policy page shows these figures.
  */
 
+/** The market of the base prices (USD, rate 1): it takes no explicit prices. */
+export const BASE_MARKET_ID = "us";
+
 export const EU_COUNTRIES = [
   "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
   "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",

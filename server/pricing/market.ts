@@ -1,5 +1,5 @@
-import { config } from "../config";
 import { signedCookie, readSignedValue } from "../http/cookies";
+import { BASE_MARKET_ID } from "./defaults";
 import { marketForCountry, marketUnitPrice, zoneMethods } from "./quote";
 import { pricingSettings, type PricingSnapshot } from "./store";
 import type { Market } from "./types";
@@ -12,7 +12,7 @@ import type { MarketSummary } from "~/lib/market";
  */
 
 const MARKET_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-const FALLBACK_MARKET_ID = "us";
+const FALLBACK_MARKET_ID = BASE_MARKET_ID;
 
 export type Shopper = { market: Market; settings: PricingSnapshot };
 
@@ -45,13 +45,9 @@ export function acceptLanguageRegions(header: string | null): string[] {
     .map((t) => t.region);
 }
 
-/**
- * The markets a shopper may be in. Until checkout charges in the market's currency (issue 12,
- * slice 4) only the United States sells, unless LOCAL_MARKETS is on: a shopper must not see £
- * prices and then pay the dollar price.
- */
+/** The markets a shopper may be in: those the merchant has enabled (checkout charges in each one's currency). */
 export function enabledMarkets(settings: PricingSnapshot): Market[] {
-  return settings.markets.filter((m) => m.enabled && (config().LOCAL_MARKETS || m.id === FALLBACK_MARKET_ID));
+  return settings.markets.filter((m) => m.enabled);
 }
 
 export function chooseMarket(settings: PricingSnapshot, chosenId: string | null, acceptLanguage: string | null): Market {

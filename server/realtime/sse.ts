@@ -1,3 +1,5 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { config } from "../config";
 import { startBus, subscribe, type ShopEvent } from "./bus";
 
 /**
@@ -14,7 +16,84 @@ const RETRY_MS = 3_000;
 /** Open streams, so a graceful shutdown can end them with a retry hint. */
 const open = new Set<() => void>();
 
-export function createEventStream(request: Request, opts: { filter: SseFilter; headers?: HeadersInit }): Response {
+/**
+ * Connection caps (issue 11, item 8): each open stream holds a socket (a file descriptor) and about
+ * 80 KB for as long as the client likes, and 3,000 from one address were once all accepted. Counted
+ * per client address (SSE_MAX_PER_CLIENT, beyond it 429) and per process (below the open-file
+ * limit, beyond it 503); a slot is freed when its stream ends, whoever ends it.
+ */
+const perClient = new Map<string, number>();
+let total = 0;
+
+/** Streams open now, per client address and in all (tests and diagnostics). */
+export function openStreamCounts(): { total: number; clients: number } {
+  return { total, clients: perClient.size };
+}
+
+/** Which cap, if any, refuses a new stream for `client` now. */
+function capReached(client: string): 429 | 503 | null {
+  if ((perClient.get(client) ?? 0) >= config().SSE_MAX_PER_CLIENT) return 429;
+  if (total >= config().sseMaxTotal) return 503;
+  return null;
+}
+
+/** Takes a slot for `client`, or says why not. The release runs once, however often it is called. */
+function takeSlot(client: string): { release: () => void } | { refused: 429 | 503 } {
+  const refused = capReached(client);
+  if (refused) return { refused };
+  perClient.set(client, (perClient.get(client) ?? 0) + 1);
+  total += 1;
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      total -= 1;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    },
+  };
+}
+
+/** A refused stream: closed at once, so the refusal holds no socket either; the page retries later. */
+function refusal(status: 429 | 503) {
+  const error =
+    status === 429
+      ? "Too many live-update connections from your address. Close other tabs of the shop or try again shortly."
+      : "The shop has too many live-update connections right now. Please try again shortly.";
+  return { status, body: { error }, headers: { "Retry-After": "30", Connection: "close", "Cache-Control": "no-store" } };
+}
+
+/** The live-update routes' paths (app/routes.ts): /api/blog/events, /api/admin/orders/events, ... */
+const STREAM_PATH = /^\/api\/(?:[\w-]+\/)*events\/?$/i;
+
+/**
+ * Express middleware: a stream request that a cap refuses is answered here, before React Router
+ * handles it, so a client hammering a full cap costs what /healthz costs. (Through the route, 500
+ * refusals grew the process by about 70 MB, the cost of handling any 500 requests there.) The slot
+ * itself is taken by createEventStream, which checks again.
+ */
+export function refuseStreamsOverCap(clientOf: (req: ExpressRequest) => string) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method !== "GET" || !STREAM_PATH.test(req.path)) return next();
+    const refused = capReached(clientOf(req));
+    if (!refused) return next();
+    const { status, body, headers } = refusal(refused);
+    res.status(status).set(headers).json(body);
+  };
+}
+
+/**
+ * A stream of the bus's events for one client (`client`: its address, as rate limits see it), or a
+ * 429/503 refusal when a cap is reached.
+ */
+export function createEventStream(request: Request, opts: { filter: SseFilter; client: string; headers?: HeadersInit }): Response {
+  const slot = takeSlot(opts.client);
+  if ("refused" in slot) {
+    const { status, body, headers } = refusal(slot.refused);
+    return Response.json(body, { status, headers });
+  }
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -44,6 +123,7 @@ export function createEventStream(request: Request, opts: { filter: SseFilter; h
       cleanup = () => {
         if (closed) return;
         closed = true;
+        slot.release();
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);

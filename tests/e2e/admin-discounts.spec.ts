@@ -13,7 +13,17 @@ test.describe("admin discounts", () => {
     await page.getByRole("link", { name: "Create Discount" }).click();
     await expect(page).toHaveURL(/\/admin\/discounts\/new$/);
 
-    // Wrong on purpose: a code too short, a percentage over 100, a minimum in words.
+    // The currencies offered are the enabled markets' (pricingSettings), USD first.
+    await expect(page.getByRole("textbox", { name: /^Amount in / })).toHaveCount(3);
+    await expect(page.getByLabel("Amount in GBP")).toBeVisible();
+    await expect(page.getByLabel("Minimum in EUR")).toBeVisible();
+
+    // Wrong on purpose: a code too short, a percentage over 100, a minimum in words. The action's
+    // schema answers in the browser first: nothing is posted.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
     await page.getByLabel("Code", { exact: true }).fill("ab");
     await page.getByLabel("Title", { exact: true }).fill("End-to-end ten");
     await page.getByRole("textbox", { name: "Percent off" }).fill("150");
@@ -24,6 +34,8 @@ test.describe("admin discounts", () => {
     await expect(page.getByLabel("Minimum in USD")).toHaveAccessibleDescription(/Enter the minimum subtotal in USD like 12.50, or leave it empty/);
     // What was typed is still there.
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("End-to-end ten");
+    await expect(page.getByLabel("Code", { exact: true })).toBeFocused();
+    expect(posts).toEqual([]);
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: "test-results/admin-discount-editor-errors-1280.png", fullPage: true });
@@ -64,5 +76,31 @@ test.describe("admin discounts", () => {
     await row.getByRole("button", { name: `Delete ${code}` }).click();
     await expect(page.getByRole("status")).toHaveText("Discount deleted");
     await expect(row).toHaveCount(0);
+  });
+});
+
+test.describe("an admin in New York", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("types a code's start in their own time zone and sees it so in the list and the editor", async ({ page }) => {
+    const code = `TZ${Date.now().toString(36).toUpperCase()}`;
+    await signInAsAdmin(page, "/admin/discounts/new");
+    // The layout tells the server the browser's zone, and the editor labels its times with it.
+    const starts = page.getByLabel("Starts (America/New_York)");
+    await expect(starts).toBeVisible();
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByLabel("Title", { exact: true }).fill("Starts in New York");
+    await page.getByRole("textbox", { name: "Percent off" }).fill("15");
+    await starts.fill("2099-12-01T09:00");
+    await page.getByRole("button", { name: "Save Discount" }).click();
+    await expect(page).toHaveURL(/\/admin\/discounts$/);
+
+    await page.goto(`/admin/discounts?q=${code}`);
+    const row = page.getByRole("row").filter({ hasText: code });
+    await expect(row).toContainText("Scheduled");
+    // 09:00 in New York in December is 14:00 UTC.
+    await expect(row).toContainText("Starts Dec 1, 2099, 09:00 EST");
+    await row.getByRole("link", { name: `Edit ${code}` }).click();
+    await expect(page.getByLabel("Starts (America/New_York)")).toHaveValue("2099-12-01T09:00");
   });
 });

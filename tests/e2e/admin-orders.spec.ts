@@ -41,7 +41,7 @@ test("a paid order arrives live; a status change from the row menu is toasted, r
   const row = page.getByTestId("order-row").filter({ hasText: number });
   await expect(row).toBeVisible();
   await expect(row).toContainText("R36S Retro Handheld (Purple)");
-  await expect(row).toContainText("$49.99");
+  await expect(row).toContainText("$62.98");
   await expect(row).toContainText("Processing");
 
   await row.getByRole("button", { name: /^Actions for order / }).click();
@@ -59,7 +59,10 @@ test("a paid order arrives live; a status change from the row menu is toasted, r
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(shopper.email);
   await expect(dialog).toContainText("VISA ending 4242");
-  await expect(dialog).toContainText("Free");
+  // One R36S to the United States: Standard $12.99 below $75, no sales tax configured.
+  await expect(dialog).toContainText("Shipping (Standard)$12.99");
+  await expect(dialog).toContainText("Sales tax$0.00");
+  await expect(dialog.getByTestId("order-delivery")).toHaveText(/^Standard, estimated delivery \w{3} \d{1,2} \w{3} – \w{3} \d{1,2} \w{3}$/);
   const history = dialog.getByRole("listitem").filter({ hasText: "Processing → Completed" });
   await expect(history).toContainText(`by ${ADMIN.email}`);
   await expectAccessible(page);

@@ -123,12 +123,23 @@ test("an admin writes and publishes a post; a reader already on /blog sees it ap
   await page.getByRole("button", { name: "Bold" }).click();
   await page.keyboard.type(" and our shop");
   for (let i = 0; i < "our shop".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  // ProseMirror takes the browser's selection on a later selectionchange event: the toolbar acts on the
+  // editor's state, so wait until that state holds the selection (under load CI once linked only part of it).
+  await expect.poll(() => editor.evaluate((el) => {
+    const { state } = (el as HTMLElement & { editor: import("@tiptap/core").Editor }).editor;
+    return state.doc.textBetween(state.selection.from, state.selection.to);
+  })).toBe("our shop");
   await page.getByRole("button", { name: "Link" }).click();
   const linkDialog = page.getByRole("dialog", { name: "Insert link" });
   await linkDialog.getByLabel("Link URL").fill("https://example.com/shop");
   await expectAccessible(page);
   await linkDialog.getByRole("button", { name: "Apply" }).click();
+  // The dialog hands focus back with "our shop" still selected: Enter before End has landed would
+  // replace the linked words, so wait for the focus and for the editor's collapsed selection.
+  await expect(linkDialog).toBeHidden();
+  await expect(editor).toBeFocused();
   await page.keyboard.press("End");
+  await expect.poll(() => editor.evaluate((el) => (el as HTMLElement & { editor: import("@tiptap/core").Editor }).editor.state.selection.empty)).toBe(true);
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Video" }).click();
   const videoDialog = page.getByRole("dialog", { name: "Insert video" });

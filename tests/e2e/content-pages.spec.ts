@@ -16,7 +16,7 @@ test.describe("FAQ", () => {
     // "battery" is in one question and in another question's answer only.
     await search.fill("BaTTery");
     await expect(faqList(page).getByRole("button")).toHaveCount(15); // nothing happens before submit
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/faq\?q=BaTTery$/);
     await expect(faqList(page).getByRole("button")).toHaveCount(2);
     await expect(faqList(page).getByRole("button", { name: /How long does the battery last\?/ })).toBeVisible();

@@ -10,11 +10,11 @@ test("home hero links to the main product and the blog", async ({ page }) => {
   await expect(page).toHaveURL(/\/product$/);
 });
 
-test("products grid shows the published consoles from the database", async ({ page }) => {
+test("products grid shows the published consoles and accessories from the database", async ({ page }) => {
   await page.goto("/products");
   await expect(page.getByRole("heading", { name: "Our Products" })).toBeVisible();
   const cards = page.getByRole("article");
-  await expect(cards).toHaveCount(3);
+  await expect(cards).toHaveCount(7);
   await expect(cards.first()).toContainText("$49.99");
   await expect(cards.first()).toContainText("View Details");
   await expectAccessible(page);

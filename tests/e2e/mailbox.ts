@@ -5,9 +5,10 @@ import { mailDir } from "./mail-capture";
 
 export type CapturedMail = { to: string[]; subject: string; text: string };
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read links and subjects. */
+/** Undoes quoted-printable soft breaks and escapes (UTF-8 bytes, as "£" is =C2=A3), enough to read links and subjects. */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const unbroken = s.replace(/=\r?\n/g, "");
+  return unbroken.replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
 }
 
 function parse(raw: string, to: string[]): CapturedMail {

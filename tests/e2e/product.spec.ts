@@ -43,7 +43,10 @@ test("the cart forms post the selected colour and quantity with the cart's inten
   await page.getByRole("radio", { name: "Black" }).check();
   await page.getByRole("button", { name: "Increase quantity" }).click();
   for (const intent of ["add", "buy"]) {
-    const form = page.locator(`form[method="post"][action="/cart"]:has(input[name="intent"][value="${intent}"])`);
+    // The buy box's own form ("Goes well with" has Add to Cart forms of its own).
+    const form = page
+      .locator(`form[method="post"][action="/cart"]:has(input[name="intent"][value="${intent}"])`)
+      .filter({ has: page.getByRole("button", { name: intent === "add" ? "Add to Cart" : "Buy Now", exact: true }) });
     await expect(form).toHaveCount(1);
     await expect(form.locator('input[name="quantity"]')).toHaveValue("2");
     await expect(form.locator('input[name="variantId"]')).toHaveValue(/^[0-9a-f-]{36}$/);

@@ -8,20 +8,59 @@ function allPaths(entries: RouteConfigEntry[]): string[] {
 }
 const ROUTE_PATHS = [...new Set(["/", ...allPaths(routes)])].map((p) => p.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000").replace("*", "session"));
 
-test("pages carry the security headers and a nonce-based script policy", async ({ request }) => {
-  const res = await request.get("/");
+const scriptSrcOf = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!;
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc=|application\/ld\+json/.test(attrs));
+
+test("a page rendered for the request carries the security headers and a nonce-based script policy", async ({ request }) => {
+  // The cart is never served from the page cache: rendered for each request, with its nonce.
+  const res = await request.get("/cart");
   const csp = res.headers()["content-security-policy"];
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(scriptSrcOf(csp)).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/);
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
   expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(res.headers()["permissions-policy"]).toContain("camera=()");
+  expect(res.headers()["cache-control"]).toBe("private, no-store");
   const nonce = /'nonce-([^']+)'/.exec(csp)![1];
   const html = await res.text();
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts.filter((t) => !t.includes("application/ld+json"))) expect(tag).toContain(`nonce="${nonce}"`);
+});
+
+test("a cached anonymous page allows exactly its own inline scripts, by hash (ADR 014)", async ({ request }) => {
+  await request.get("/");
+  const res = await request.get("/");
+  expect(res.headers()["x-page-cache"]).toBe("hit");
+  expect(res.headers()["cache-control"]).toMatch(/^public, s-maxage=\d+, stale-while-revalidate=\d+$/);
+  const scriptSrc = scriptSrcOf(res.headers()["content-security-policy"]);
+  expect(scriptSrc).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+  expect(res.headers()["x-frame-options"]).toBe("DENY");
+  const scripts = inlineScripts(await res.text());
+  expect(scripts.length).toBeGreaterThan(0);
+  const hashes = new Set(scriptSrc.match(/sha256-[A-Za-z0-9+/=]+/g));
+  const digests = await Promise.all(
+    scripts.map(async ([, , body]) => Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body))).toString("base64")),
+  );
+  expect(new Set(digests.map((d) => `sha256-${d}`))).toEqual(hashes);
+});
+
+test.describe("a cached page in the browser", () => {
+  test.use({ showPromo: true });
+
+  test("runs its scripts under the hash policy: no violation, the page comes alive", async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { cspViolations: string[] }).cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(e.violatedDirective));
+    });
+    await page.request.get("/blog");
+    const response = await page.goto("/blog");
+    expect(response?.headers()["x-page-cache"]).toBe("hit");
+    // The promo popup is mounted by React after hydration: only running scripts can show it.
+    await expect(page.getByRole("dialog", { name: "Partner deal" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
 });
 
 test("a cross-site POST is refused and a same-site one accepted", async ({ request, baseURL }) => {

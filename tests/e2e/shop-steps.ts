@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 import { ADMIN, expect } from "./fixtures";
 
 /** Steps several end-to-end tests take the same way: admin sign-in, shipping details, the test card. */
@@ -12,14 +13,25 @@ export async function signInAsAdmin(page: Page, to: string) {
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
 }
 
-/** Fills the checkout's shipping form (the email only when given: a signed-in shopper's is prefilled). */
-export async function fillShipping(page: Page, who: { email?: string; name: string; line1: string; postalCode: string }) {
+/** Puts one unit of a product's colour in the cart from its page. */
+export async function addToCart(page: Page, slug: string, colour: string) {
+  await page.goto(`/products/${slug}`);
+  await page.getByRole("radio", { name: colour }).check();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
+}
+
+/**
+ * Fills the checkout's shipping form (the email only when given: a signed-in shopper's is prefilled).
+ * The country is the United States unless given: the market of the catalogue's base prices.
+ */
+export async function fillShipping(page: Page, who: { email?: string; name: string; line1: string; postalCode: string; country?: string }) {
+  await page.getByLabel("Country").selectOption(who.country ?? "US");
   if (who.email !== undefined) await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Full name").fill(who.name);
   await page.getByLabel("Address line 1").fill(who.line1);
   await page.getByLabel("City").fill("London");
   await page.getByLabel("Postal code").fill(who.postalCode);
-  await page.getByLabel("Country").selectOption("GB");
 }
 
 /** Pays on the test provider's hosted page: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
@@ -27,7 +39,7 @@ export async function payWithCard(page: Page, number: string) {
   await page.getByLabel("Card number").fill(number);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
   await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await page.getByRole("button", { name: /^Pay [$£€]/ }).click();
 }
 
 /**
@@ -53,4 +65,32 @@ export async function publishProduct(page: Page) {
   await dialog.getByRole("button", { name: "Publish" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByText("Product published successfully", { exact: true })).toBeVisible();
+}
+
+/** A page in a browser context of its own (another visitor than the test's `page`), the promo popup dismissed. */
+export async function shopperPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  await context.addInitScript((key) => localStorage.setItem(key, String(Date.now() + 86_400_000)), PROMO_DISMISSED_KEY);
+  return context.newPage();
+}
+
+/**
+ * Buys one R36S in each colour on `page` with the test card and returns the order number. The email
+ * only for a guest: a signed-in shopper's is prefilled.
+ */
+export async function buyR36s(page: Page, colours: string[], shopper: { name: string; email?: string }): Promise<string> {
+  for (const colour of colours) {
+    await page.goto("/products/r36s");
+    await page.getByRole("radio", { name: colour }).check();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
+  }
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await fillShipping(page, { email: shopper.email, name: shopper.name, line1: "2 Workspace Road", postalCode: "N1 1AA" });
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/pay\/test\//);
+  await payWithCard(page, "4242 4242 4242 4242");
+  await page.waitForURL(/\/checkout-success\?session_id=/);
+  return (await page.getByTestId("order-number").textContent())!;
 }

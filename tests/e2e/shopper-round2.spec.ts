@@ -3,18 +3,11 @@ import { PROMO_SEEN_COOKIE } from "../../app/lib/promo";
 import { createConfirmedCustomer, signIn, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { readAll, waitForMail } from "./mailbox";
-import { fillShipping, payWithCard, publishProduct, signInAsAdmin } from "./shop-steps";
+import { addToCart, fillShipping, payWithCard, publishProduct, signInAsAdmin } from "./shop-steps";
 
 /** Issue 15's numbered problems, each as a shopper meets it, at 1280 px and 375 px. */
 
 const WIDTHS = [1280, 375] as const;
-
-async function addToCart(page: Page, slug: string, colour: string) {
-  await page.goto(`/products/${slug}`);
-  await page.getByRole("radio", { name: colour }).check();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
-}
 
 async function cartLines(page: Page): Promise<string[]> {
   await page.goto("/cart");

@@ -70,7 +70,7 @@ describe("customer accounts", () => {
     expect(list[0]).toMatchObject({ id: newer.id, status: "processing", totalCents: 4999, itemCount: 1 });
 
     const detail = await getOrderForUser(grace, older.id);
-    expect(detail?.lines).toEqual([{ id: expect.any(String), title: "R36S", variantName: "Purple", unitPriceCents: 4999, quantity: 1, refundedQuantity: 0 }]);
+    expect(detail?.lines).toEqual([{ id: expect.any(String), title: "R36S", variantName: "Purple", unitPriceCents: 4999, quantity: 1, refundedQuantity: 0, lineTotalCents: 4999 }]);
     expect(detail).toMatchObject({ returns: [], returnWindow: { open: false, closesAt: null } });
     expect(detail?.shipping.city).toBe("Arlington");
     expect(await getOrderForUser(grace, alans.id)).toBeNull();
@@ -131,7 +131,7 @@ describe("customer accounts", () => {
     try {
       setConfig({ ...original, embedded: false, demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
-      expect(await db().select().from(user).where(eq(user.role, "admin"))).toEqual([]);
+      expect(await db().select().from(user).where(eq(user.role, "owner"))).toEqual([]);
       expect(logged).not.toHaveBeenCalled();
 
       // Embedded in production (`npm start`): a random password, printed once with the sign-in URL.
@@ -142,7 +142,7 @@ describe("customer accounts", () => {
       const password = /^Admin created: first@example\.com \/ (\S+)$/m.exec(printed)?.[1] ?? "";
       expect(password).toMatch(/^[\w-]{24}$/);
       expect(printed).toContain(`${original.publicUrl}/admin-login`);
-      const [admin] = await db().select().from(user).where(eq(user.role, "admin"));
+      const [admin] = await db().select().from(user).where(eq(user.role, "owner"));
       expect(admin).toMatchObject({ email: "first@example.com", emailVerified: true, mustChangePassword: true });
       expect(await hasDemoPassword(admin.id)).toBe(false);
       expect(await passwordChangeRequired(admin.id)).toBe("generated");
@@ -154,7 +154,7 @@ describe("customer accounts", () => {
       // A second start prints nothing and creates nobody.
       await ensureFirstAdmin();
       expect(logged).toHaveBeenCalledTimes(1);
-      expect(await db().select().from(user).where(eq(user.role, "admin"))).toHaveLength(1);
+      expect(await db().select().from(user).where(eq(user.role, "owner"))).toHaveLength(1);
     } finally {
       logged.mockRestore();
       setConfig(original);
@@ -169,13 +169,13 @@ describe("customer accounts", () => {
     try {
       setConfig({ ...original, embedded: true, demoAdminAllowed: true, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });
       await ensureFirstAdmin();
-      const admins = await db().select().from(user).where(eq(user.role, "admin"));
+      const admins = await db().select().from(user).where(eq(user.role, "owner"));
       expect(admins.map((a) => [a.email, a.emailVerified])).toEqual([["first@example.com", true]]);
       expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Demo admin: first@example.com / ${DEMO_ADMIN_PASSWORD}`));
 
       // A second start creates nobody new.
       await ensureFirstAdmin();
-      expect(await db().select().from(user).where(eq(user.role, "admin"))).toHaveLength(1);
+      expect(await db().select().from(user).where(eq(user.role, "owner"))).toHaveLength(1);
 
       // The same data started in production: refused while the admin has the demo password...
       setConfig({ ...original, embedded: true, NODE_ENV: "production", demoAdminAllowed: false, ADMIN_PASSWORD: undefined, ADMIN_EMAIL: "first@example.com" });

@@ -22,8 +22,10 @@ const admin = { id: "admin-orders-1", email: "orders.admin@pocketretro.example" 
 
 let serial = 0;
 /** An order row as checkout leaves it, written directly: the list tests need many, with chosen dates. */
-async function insertOrder(o: { name: string; email: string; status?: OrderStatus; createdAt?: Date; items?: [string, string, number][] }) {
+async function insertOrder(o: { name: string; email: string; status?: OrderStatus; createdAt?: Date; items?: [string, string, number][]; paid?: boolean }) {
   serial += 1;
+  const status = o.status ?? "processing";
+  const createdAt = o.createdAt ?? new Date(Date.now() - serial * 60_000);
   const [row] = await db()
     .insert(orders)
     .values({
@@ -34,11 +36,13 @@ async function insertOrder(o: { name: string; email: string; status?: OrderStatu
       shipCity: "London",
       shipPostalCode: "N1 1AA",
       shipCountry: "GB",
-      status: o.status ?? "processing",
+      status,
       subtotalCents: 4999,
       totalCents: 4999,
       paymentProvider: "test",
-      createdAt: o.createdAt ?? new Date(Date.now() - serial * 60_000),
+      // As checkout leaves them: processing and completed orders were paid; a cancelled one was paid unless told otherwise.
+      paidAt: (o.paid ?? (status !== "pending" && status !== "payment_failed")) ? createdAt : null,
+      createdAt,
     })
     .returning();
   const items = o.items ?? [["R36S", "Purple", 1]];
@@ -56,12 +60,12 @@ describe("the admin order list", () => {
     made.ada = await insertOrder({ name: "Ada Lovelace", email: "ada.lovelace+shop@example.co.uk", items: [["R36S", "Purple", 2], ["35XXPro", "Teal", 1]] });
     made.obrien = await insertOrder({ name: "Seán O'Brien", email: "sean@obrien.ie", status: "cancelled" });
     made.grace = await insertOrder({ name: "Grace Hopper", email: "grace@navy.example", status: "completed", createdAt: new Date(Date.now() - 10 * 86_400_000) });
-    for (let i = 0; i < 22; i++) await insertOrder({ name: `Filler Person${i}`, email: `filler${i}@example.com`, status: i % 2 ? "pending" : "processing" });
+    for (let i = 0; i < 32; i++) await insertOrder({ name: `Filler Person${i}`, email: `filler${i}@example.com`, status: i % 3 === 1 ? "pending" : "processing" });
   });
 
-  it("lists newest first with the products of each order, 20 to a page", async () => {
+  it("lists newest first with the products of each order, 20 to a page; abandoned checkouts are not orders", async () => {
     const all = await listAdminOrders({});
-    expect(all).toMatchObject({ total: 25, page: 1, pageCount: 2 });
+    expect(all).toMatchObject({ total: 24, page: 1, pageCount: 2 });
     expect(all.rows).toHaveLength(20);
     expect(all.rows[0]).toMatchObject({ number: made.ada.number, name: "Ada Lovelace", products: "35XXPro (Teal), R36S (Purple) ×2", totalCents: 4999, status: "processing" });
     expect(all.rows.map((r) => r.createdAt)).toEqual([...all.rows.map((r) => r.createdAt)].sort().reverse());
@@ -87,16 +91,19 @@ describe("the admin order list", () => {
 
   it("filters by status and by date, with the count and page in the database", async () => {
     expect(await listAdminOrders({ status: "cancelled" })).toMatchObject({ total: 1, rows: [{ number: made.obrien.number }] });
-    const pending = await listAdminOrders({ status: "pending", pageSize: 4, page: 2 });
-    expect(pending).toMatchObject({ total: 11, page: 2, pageCount: 3 });
-    expect(pending.rows).toHaveLength(4);
-    const last = await listAdminOrders({ status: "pending", pageSize: 4, page: 99 });
-    expect(last).toMatchObject({ page: 3, pageCount: 3 });
-    expect(last.rows).toHaveLength(3);
+    const processing = await listAdminOrders({ status: "processing", pageSize: 4, page: 2 });
+    expect(processing).toMatchObject({ total: 22, page: 2, pageCount: 6 });
+    expect(processing.rows).toHaveLength(4);
+    const last = await listAdminOrders({ status: "processing", pageSize: 4, page: 99 });
+    expect(last).toMatchObject({ page: 6, pageCount: 6 });
+    expect(last.rows).toHaveLength(2);
+    // Pending checkouts are abandoned checkouts, never in the list.
+    expect(await listAdminOrders({ status: "pending" })).toMatchObject({ total: 0 });
     expect(await listAdminOrders({ status: "completed", since: new Date(Date.now() - 7 * 86_400_000) })).toMatchObject({ total: 0, rows: [] });
-    expect((await listAdminOrders({ since: new Date(Date.now() - 7 * 86_400_000) })).total).toBe(24);
+    expect((await listAdminOrders({ since: new Date(Date.now() - 7 * 86_400_000) })).total).toBe(23);
+    expect((await listAdminOrders({ until: new Date(Date.now() - 7 * 86_400_000) })).total).toBe(1);
     // The dashboard's call: search, period, three rows.
-    expect(await listAdminOrders({ q: "filler", since: new Date(Date.now() - 86_400_000), pageSize: 3 })).toMatchObject({ total: 22, pageCount: 8 });
+    expect(await listAdminOrders({ q: "filler", since: new Date(Date.now() - 86_400_000), pageSize: 3 })).toMatchObject({ total: 21, pageCount: 7 });
   });
 });
 
@@ -105,7 +112,7 @@ describe("changing an order's status", () => {
   useCatalogue();
 
   beforeAll(async () => {
-    await db().insert(user).values({ id: admin.id, name: "Orders Admin", email: admin.email, role: "admin" });
+    await db().insert(user).values({ id: admin.id, name: "Orders Admin", email: admin.email, role: "owner" });
     await startBus();
   });
 
@@ -159,7 +166,8 @@ describe("changing an order's status", () => {
       ["Payment provider (test)", "pending", "processing"],
       [admin.email, "processing", "completed"],
     ]);
-    expect(detail).toMatchObject({ paymentBrand: "visa", paymentLast4: "4242", shippingCents: 0, lines: [{ variantName: "Black", quantity: 1 }] });
+    // One R36S ($49.99) to the United States: Standard shipping $12.99 below $75.
+    expect(detail).toMatchObject({ paymentBrand: "visa", paymentLast4: "4242", shippingCents: 1299, lines: [{ variantName: "Black", quantity: 1 }] });
     expect(JSON.stringify(detail)).not.toMatch(/4242 ?4242|cvc|expiry/i);
 
     // Reopened: completed can go back to processing (marked by mistake).

@@ -10,7 +10,7 @@ import { signInAdmin } from "../../server/auth/sign-in";
 import { addToCart, openCartForRequest, readCart } from "../../server/cart";
 import { ProductSaveError, deleteProduct, getProductForEdit, listAdminProducts, saveProduct } from "../../server/catalog/admin";
 import type { ProductImageOption } from "~/lib/product-form";
-import { getPublishedProduct, listPublishedProducts } from "../../server/catalog/products";
+import { getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
 import { startBus, subscribe, type ShopEvent } from "../../server/realtime/bus";
 import { auditLog } from "../../server/admin/schema";
@@ -198,6 +198,25 @@ describe("admin products", () => {
     expect(two).toMatchObject({ status: 400, body: { error: "Upload one image at a time." } });
     const none = await call(postImageAction, await uploadRequest([], adminCookie, "file"));
     expect(none).toMatchObject({ status: 400, body: { error: "Choose at least one image." } });
+  });
+
+  it("an accessory without options keeps one default variant through edits; featuring it puts it on the home page at once", async () => {
+    const kit = await saveProduct(null, formData({ title: "Cleaning Kit", type: "accessory", options: "none", "colors.0.name": "", "colors.0.hex": "#ffffff", "colors.0.stock": "7" }), actor);
+    const edit = await getProductForEdit(kit.id);
+    expect(edit).toMatchObject({ type: "accessory", featuredPosition: null, colors: [{ name: "", stock: 7 }] });
+    expect((await listHomeRows()).featured.map((p) => p.slug)).not.toContain("cleaning-kit");
+    await saveProduct(
+      kit.id,
+      formData({ title: "Cleaning Kit", type: "accessory", options: "none", featured: "on", featuredPosition: "0", "colors.0.id": edit!.colors[0].id, "colors.0.stock": "7", "colors.0.baseStock": "7" }),
+      actor,
+    );
+    const again = await getProductForEdit(kit.id);
+    expect(again?.colors).toEqual([{ ...edit!.colors[0] }]);
+    expect(again?.featuredPosition).toBe(0);
+    // Written by the save, read through the catalogue cache: the event dropped it.
+    expect((await listHomeRows()).featured[0].slug).toBe("cleaning-kit");
+    expect((await listAccessoryOffers()).find((o) => o.slug === "cleaning-kit")?.variants).toEqual([{ id: edit!.colors[0].id, name: "", available: 7 }]);
+    await deleteProduct(kit.id, actor);
   });
 
   it("explains a duplicate slug next to the slug field and leaves the first product alone", async () => {

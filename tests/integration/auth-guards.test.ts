@@ -44,14 +44,14 @@ describe("auth guards with real better-auth sessions", () => {
     expect(await getSessionUser(shopRequest("/account", { cookie }))).toBeNull();
   });
 
-  it("requireAdmin: anonymous to /admin-login, customer 403, admin through", async () => {
-    const anon = await thrown(requireAdmin(shopRequest("/admin/orders")));
+  it("requireAdmin: anonymous to /admin-login, customer 403, owner through", async () => {
+    const anon = await thrown(requireAdmin(shopRequest("/admin/orders"), "orders"));
     expect(anon.status).toBe(303);
     expect(anon.headers.get("location")).toMatch(/^\/admin-login/);
 
     await createCustomer("bob@example.com");
     const customer = await signInCookie("bob@example.com");
-    const forbidden = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie: customer })));
+    const forbidden = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie: customer }), "orders"));
     expect(forbidden.status).toBe(403);
     expect(forbidden.headers.get("cache-control")).toBe(adminHeaders["Cache-Control"]);
 
@@ -59,7 +59,32 @@ describe("auth guards with real better-auth sessions", () => {
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
     expect(result.kind).toBe("signed-in");
     const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
-    expect(await requireAdmin(shopRequest("/admin/orders", { cookie }))).toMatchObject({ email: "boss@example.com", role: "admin" });
+    expect(await requireAdmin(shopRequest("/admin/orders", { cookie }), "orders")).toMatchObject({ email: "boss@example.com", role: "owner" });
+  });
+
+  it("requireAdmin checks the role's areas: a writer is refused orders and settings, a member of staff settings", async () => {
+    const as = async (email: string, role: "staff" | "writer") => {
+      const { id } = await createAdmin({ email, password: "team-password-1" });
+      await db().update(user).set({ role }).where(eq(user.id, id));
+      const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.80" }), { email, password: "team-password-1" });
+      expect(result).toMatchObject({ kind: "signed-in", role });
+      return result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
+    };
+    const writer = await as("writer@example.com", "writer");
+    expect(await requireAdmin(shopRequest("/admin/posts", { cookie: writer }), "blog")).toMatchObject({ role: "writer" });
+    expect(await requireAdmin(shopRequest("/api/admin/media", { cookie: writer }), ["blog", "products"])).toMatchObject({ role: "writer" });
+    for (const area of ["orders", "products", "customers", "settings", "staff", "dashboard"] as const) {
+      const refused = await thrown(requireAdmin(shopRequest("/admin/x", { cookie: writer }), area));
+      expect(refused.status, area).toBe(403);
+      expect(refused.headers.get("cache-control")).toBe(adminHeaders["Cache-Control"]);
+    }
+    const staff = await as("staff@example.com", "staff");
+    for (const area of ["orders", "products", "customers", "inventory", "discounts", "dashboard"] as const) {
+      expect(await requireAdmin(shopRequest("/admin/x", { cookie: staff }), area)).toMatchObject({ role: "staff" });
+    }
+    for (const area of ["settings", "staff", "audit", "blog"] as const) {
+      expect((await thrown(requireAdmin(shopRequest("/admin/x", { cookie: staff }), area))).status, area).toBe(403);
+    }
   });
 
   it("the admin sign-in refuses a customer's valid credentials and leaves no session", async () => {
@@ -90,7 +115,7 @@ describe("auth guards with real better-auth sessions", () => {
     const original = config();
     setConfig({ ...original, ADMIN_REQUIRE_2FA: true });
     try {
-      const res = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie })));
+      const res = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie }), "orders"));
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/account/two-factor?required=admin");
     } finally {
@@ -107,7 +132,7 @@ describe("auth guards with real better-auth sessions", () => {
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.91" }), { email, password });
     const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
     for (const path of ["/admin/dashboard", "/admin/orders", "/admin/posts/new"]) {
-      const res = await thrown(requireAdmin(shopRequest(path, { cookie })));
+      const res = await thrown(requireAdmin(shopRequest(path, { cookie }), "any"));
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe(`/account/password?required=${reason}`);
     }
@@ -117,7 +142,7 @@ describe("auth guards with real better-auth sessions", () => {
     });
     expect(changed.ok).toBe(true);
     const fresh = changed.ok ? cookieHeaderFrom(changed.cookies) : "";
-    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }))).toMatchObject({ email });
+    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }), "dashboard")).toMatchObject({ email });
   });
 
   it("redirect targets stay on this site", () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../../server/db/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { listPublishedProducts } from "../../server/catalog/products";
@@ -64,8 +64,8 @@ describe("backup and restore", () => {
       const restored = path.join(dir, "restored");
       await restoreDatabase({ dataDir: restored }, file);
       await expect(restoreDatabase({ dataDir: restored }, file)).rejects.toThrow(/Refusing to restore/);
-      const a = await PGlite.create(path.join(source, "pglite"));
-      const b = await PGlite.create(path.join(restored, "pglite"));
+      const a = await openPglite(path.join(source, "pglite"));
+      const b = await openPglite(path.join(restored, "pglite"));
       expect(await catalogueOf(b)).toEqual(await catalogueOf(a));
       expect((await catalogueOf(b)).products).toHaveLength(before.length);
       await Promise.all([a.close(), b.close()]);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAIN_PRODUCT_SLUG, getPublishedProduct, listPublishedProducts, listReviews } from "../../server/catalog/products";
+import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts, listReviews } from "../../server/catalog/products";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { db } from "../../server/db/client";
 import { productVariants, products } from "../../server/catalog/schema";
@@ -10,15 +10,32 @@ import { useTestDatabase } from "./test-db";
 describe("catalogue on the seeded database", () => {
   useTestDatabase({ seed: true });
 
-  it("lists the three published consoles, newest first, with 100-character summaries", async () => {
+  it("lists the three published consoles, newest first, then the four accessories, with 100-character summaries", async () => {
     const list = await listPublishedProducts();
-    expect(list.map((p) => p.slug)).toEqual(["r36s", "rg35xx-pro", "r36pro"]);
-    expect(list.map((p) => p.priceCents)).toEqual([4999, 7999, 5999]);
+    expect(list.map((p) => p.slug)).toEqual(["r36s", "rg35xx-pro", "r36pro", "carrying-case", "screen-protector", "microsd-128gb", "usb-c-charger"]);
+    expect(list.map((p) => p.priceCents)).toEqual([4999, 7999, 5999, 1499, 799, 1999, 1299]);
     for (const p of list) {
       expect(p.summary.length).toBeLessThanOrEqual(103);
       expect(p.summary).not.toMatch(/[<>]/);
       expect(p.image?.renditions.length).toBeGreaterThan(0);
     }
+  });
+
+  it("seeds accessories in the Accessories collection, colours only where they make sense", async () => {
+    const card = await getPublishedProduct("microsd-128gb");
+    expect(card?.type).toBe("accessory");
+    expect(card?.variants.map((v) => ({ name: v.name, images: v.images.length, inStock: v.available > 0 }))).toEqual([{ name: "", images: 1, inStock: true }]);
+    expect((await getPublishedProduct("carrying-case"))?.variants.map((v) => v.name)).toEqual(["Black", "Teal"]);
+    expect((await getPublishedProduct("r36s"))?.type).toBe("console");
+    const offers = await listAccessoryOffers();
+    expect(offers.map((o) => o.slug)).toEqual(["carrying-case", "screen-protector", "microsd-128gb", "usb-c-charger"]);
+    expect(offers.find((o) => o.slug === "usb-c-charger")?.variants.map((v) => v.name)).toEqual(["White", "Black"]);
+  });
+
+  it("the home page features the consoles in their positions, and the newest four arrive", async () => {
+    const rows = await listHomeRows();
+    expect(rows.featured.map((p) => p.slug)).toEqual(["r36s", "rg35xx-pro", "r36pro"]);
+    expect(rows.newArrivals.map((p) => p.slug)).toEqual(["r36s", "rg35xx-pro", "r36pro", "carrying-case"]);
   });
 
   it("loads a product page with its colours in order, real stock and a rating computed from reviews", async () => {

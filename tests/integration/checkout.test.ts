@@ -60,25 +60,15 @@ describe("checkout with the test provider", () => {
     const plain = answer(
       await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "1" }, { Cookie: cookie, Referer: "http://localhost:3000/products/r36s", "Sec-Fetch-Mode": "navigate" })),
     );
+    // Without JavaScript an add lands on the cart (Dawn's no-JS behaviour), wherever it came from.
     expect(plain.status).toBe(303);
-    expect(plain.headers.get("Location")).toBe("/products/r36s");
+    expect(plain.headers.get("Location")).toBe("/cart");
     const buy = answer(await call(cartAction, post("/cart", { intent: "buy", variantId: black.id, quantity: "1" }, { Cookie: cookie, "Sec-Fetch-Mode": "cors" })));
     expect(buy.status).toBe(303);
     // Buy Now checks out its own line: the shopper's cart keeps its two Black units.
     expect(buy.headers.get("Location")).toBe("/checkout?buy=now");
     expect(buy.headers.get("Set-Cookie")).toMatch(/^buy-now=/);
     expect(await countItems((await visitorCartIdFromRequest(new Request("http://localhost:3000/", { headers: { Cookie: cookie } })))!)).toBe(2);
-  });
-
-  it("the no-JS redirect back follows only a Referer path on this site (never //other.host)", async () => {
-    const black = await variantOf("r36s", "Black");
-    const back = async (referer: string) =>
-      answer(await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "1" }, { Referer: referer })))
-        .headers.get("Location");
-    expect(await back("http://localhost:3000//evil.example/x")).toBe("/cart");
-    expect(await back("http://localhost:3000/\\evil.example/x")).toBe("/cart");
-    expect(await back("http://evil.example/products/r36s")).toBe("/cart");
-    expect(await back("http://localhost:3000/products/r36s?colour=black")).toBe("/products/r36s?colour=black");
   });
 
   it("gives field-level errors for missing or invalid details", async () => {
@@ -148,7 +138,7 @@ describe("checkout with the test provider", () => {
     expect(mail.text).toContain("2 x 35XXPro");
     expect(mail.text).toContain("$159.98");
     expect(mail.text).toContain("3 Test Street");
-    expect(mail.text).toContain("United Kingdom");
+    expect(mail.text).toContain("United States");
     // The cart itself is emptied by the return page, not here.
     expect((await readCart(cartId)).count).toBe(2);
   });

@@ -51,13 +51,22 @@ describe("discount codes at checkout: held with the session, counted with the pa
     await pay(started.sessionId);
     expect(await orderById(started.orderId)).toMatchObject({ status: "processing", totalCents: 10798 });
     expect(await orderDiscount(started.orderId)).toMatchObject({ status: "counted" });
-    expect((await listDiscounts("SPRING10"))[0]).toMatchObject({ uses: 1, revenue: [{ currency: "USD", totalMinor: 10798 }] });
+    expect((await listDiscounts("SPRING10"))[0]).toMatchObject({ uses: 1, revenueUsdCents: 10798, convertedFrom: [] });
     // The same event again changes nothing.
     await pay(started.sessionId);
     expect((await listDiscounts("SPRING10"))[0].uses).toBe(1);
+
+    // A UK order with the same code: the list's revenue adds it in US cents at the rate it was charged at.
+    const uk = await cartWithCode("r36s", "White", "SPRING10");
+    const ukStarted = await startCheckout({ cartId: uk.cartId, userId: null, details: { ...buyer(44), country: "GB", postalCode: "N1 1AA", city: "London" } });
+    await pay(ukStarted.sessionId);
+    const ukOrder = await orderById(ukStarted.orderId);
+    expect(ukOrder).toMatchObject({ currency: "gbp", status: "processing" });
+    const ukInUsd = Math.round((ukOrder!.totalCents * 1_000_000) / ukOrder!.rateMicros);
+    expect((await listDiscounts("SPRING10"))[0]).toMatchObject({ uses: 2, revenueUsdCents: 10798 + ukInUsd, convertedFrom: ["GBP"] });
     const mails = await db().select().from(outboxMail).where(eq(outboxMail.to, "buyer41@example.com"));
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toContain("Subtotal: $119.98\nDiscount (SPRING10 -10%): -$12.00\nShipping: Free\nTotal: $107.98");
+    expect(mails[0].text).toContain("Subtotal: $119.98\nDiscount (SPRING10 -10%): -$12.00\nShipping (Standard): Free\nSales tax: $0.00\nTotal: $107.98\nDelivery: Standard, estimated delivery");
     expect((await getOrderSummary(started.orderId))!.discount).toEqual({ code: "SPRING10", label: "-10%", amountCents: 1200, freeShipping: false });
   });
 
@@ -65,10 +74,11 @@ describe("discount codes at checkout: held with the session, counted with the pa
     const saved = await createCode({ code: "FLASH20", percentOff: "20", usageLimit: "1" });
     const { cartId } = await cartWithCode("r36s", "Purple", "FLASH20");
     const started = await startCheckout({ cartId, userId: null, details: buyer(42) });
-    expect(readTestSession(started.sessionId)!.amountCents).toBe(3999);
+    // $39.99 after 20% off, plus US Standard shipping ($12.99 below $75).
+    expect(readTestSession(started.sessionId)!.amountCents).toBe(3999 + 1299);
     await setDiscountActive(saved.id, false, actor);
     await pay(started.sessionId);
-    expect(await orderById(started.orderId)).toMatchObject({ status: "processing", totalCents: 3999 });
+    expect(await orderById(started.orderId)).toMatchObject({ status: "processing", totalCents: 3999 + 1299 });
     expect((await listDiscounts("FLASH20"))[0]).toMatchObject({ status: "deactivated", uses: 1 });
   });
 
@@ -120,7 +130,7 @@ describe("discount codes at checkout: held with the session, counted with the pa
       subtotalCents: number;
     };
     // $49.99 × 5% = $2.4995 → $2.50.
-    expect(page.discount).toEqual({ code: "TAMPER5", applied: true, percentOff: 5, amountCents: 250, freeShipping: false, totalCents: 4749 });
+    expect(page.discount).toEqual({ code: "TAMPER5", applied: true, percentOff: 5, amountCents: 250, freeShipping: false, totalCents: 4749, currency: "USD" });
 
     // Whatever the form claims about the discount, the server prices it.
     const details = { ...buyer(47), line2: "" } as Record<string, string>;
@@ -128,7 +138,8 @@ describe("discount codes at checkout: held with the session, counted with the pa
     const started = answer(await call(checkoutAction, post("/checkout", tampered, headers), { clientIp: "203.0.113.47" }));
     expect(started.status).toBe(303);
     const sessionId = decodeURIComponent(/\/pay\/test\/([^/?]+)/.exec(started.headers.get("location") ?? "")?.[1] ?? "");
-    expect(readTestSession(sessionId)).toMatchObject({ amountCents: 4749, discount: { code: "TAMPER5", amountCents: 250 } });
+    // $47.49 and US Standard shipping ($12.99: the discounted subtotal is below $75).
+    expect(readTestSession(sessionId)).toMatchObject({ amountCents: 4749 + 1299, discount: { code: "TAMPER5", amountCents: 250 } });
 
     const removed = answer(await call(checkoutAction, post("/checkout", { intent: "remove-discount" }, headers)));
     expect(removed.status).toBe(303);
@@ -154,7 +165,7 @@ describe("discount codes at checkout: held with the session, counted with the pa
       // Nothing of the losers was written: no order holds units or a use.
       const held = await db().select().from(discountUses).where(eq(discountUses.code, "RACE1"));
       expect(held).toHaveLength(1);
-      expect(readTestSession(winners[0].sessionId)).toMatchObject({ amountCents: 5399, discount: { code: "RACE1", amountCents: 600 } });
+      expect(readTestSession(winners[0].sessionId)).toMatchObject({ amountCents: 5399 + 1299, discount: { code: "RACE1", amountCents: 600 } });
       await pay(winners[0].sessionId);
       expect((await listDiscounts("RACE1"))[0]).toMatchObject({ status: "used up", uses: 1 });
     },

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
@@ -8,6 +8,7 @@ import {
   deleteDiscount,
   DiscountRefusedError,
   DiscountSaveError,
+  discountEditorChoices,
   getDiscount,
   holdDiscountUse,
   listDiscounts,
@@ -18,7 +19,9 @@ import {
   setDiscountActive,
 } from "../../server/discounts";
 import { DEFAULT_PRICING_SETTINGS, type Market } from "../../server/pricing";
-import { discountFormSchema } from "~/lib/discount-form";
+import { markets as marketsTable } from "../../server/pricing/schema";
+import { invalidateCatalog } from "../../server/catalog/cache";
+import { discountFormSchema, parseDiscountForm } from "~/lib/discount-form";
 import { buyer, cartWith, useCatalogue, variantOf } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 
@@ -200,6 +203,56 @@ describe("discount codes: the merchant's definitions, the discount step and its 
     expect(audit.some((a) => a.action === "create" && (a.data as { code: string }).code === "TWIN-CODE")).toBe(true);
   });
 
+  it("the editor offers the currencies and zones of the markets enabled in the settings; a code keeps what it already uses", async () => {
+    const seeded = await discountEditorChoices();
+    expect(seeded.currencies).toEqual(["USD", "GBP", "EUR"]);
+    expect(seeded.zones.map((z) => z.id)).toEqual(DEFAULT_PRICING_SETTINGS.markets.filter((m) => m.enabled).map((m) => m.id));
+
+    // The merchant turns the EU market off: euros and its zone are no longer offered for new codes.
+    await db().update(marketsTable).set({ enabled: false }).where(eq(marketsTable.id, "eu"));
+    invalidateCatalog();
+    try {
+      const choices = await discountEditorChoices();
+      expect(choices.currencies).toEqual(["USD", "GBP"]);
+      expect(choices.zones.map((z) => z.id)).not.toContain("eu");
+      // A code made before still shows its euro amount and its EU zone, so saving it keeps them.
+      const old = { amounts: { USD: 1000, EUR: 900 }, minSubtotals: {}, freeShippingMarkets: ["eu"] };
+      const kept = await discountEditorChoices(old);
+      expect(kept.currencies).toEqual(["USD", "GBP", "EUR"]);
+      expect(kept.zones.map((z) => z.id)).toContain("eu");
+    } finally {
+      await db().update(marketsTable).set({ enabled: true }).where(eq(marketsTable.id, "eu"));
+      invalidateCatalog();
+    }
+  });
+
+  it("one schema: the browser's form check, the action and saveDiscount refuse the same things with the same words", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ code: "sch-1", title: "Schema", kind: "fixed", "amounts.GBP": "£4.50", "minSubtotals.USD": "lots", usageLimit: "0" })) form.set(k, v);
+    const parsed = parseDiscountForm(form);
+    expect(parsed.success).toBe(false);
+    const messages = Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toEqual({
+      "minSubtotals.USD": "Enter the minimum subtotal in USD like 12.50, or leave it empty",
+      usageLimit: "Enter a whole number of uses from 1, or leave it empty",
+      "amounts.USD": "Enter the amount in USD; other currencies are converted unless you set them",
+    });
+    // Only the chosen kind's fields are kept: a percentage typed before switching to Fixed is dropped.
+    form.set("minSubtotals.USD", "");
+    form.set("usageLimit", "");
+    form.set("amounts.USD", "5");
+    form.set("percentOff", "50");
+    const ok = parseDiscountForm(form);
+    expect(ok.success && ok.data).toMatchObject({ code: "SCH-1", kind: "fixed", percentOff: null, amounts: { USD: 500, GBP: 450 }, minSubtotals: {}, usageLimit: null });
+
+    // A caller other than the editor is held to the same rules before anything is written.
+    const bad = { ...(ok.success ? ok.data : ({} as never)), kind: "percentage" as const, percentOff: 150 };
+    const refused = await saveDiscount(null, bad, actor).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DiscountSaveError);
+    expect((refused as DiscountSaveError).fieldErrors).toEqual({ percentOff: "Enter a whole percentage from 1 to 100", amounts: "Only a fixed-amount code has amounts" });
+    expect(await listDiscounts("SCH-1")).toEqual([]);
+  });
+
   it("one use per customer by email: held or paid by that email refuses the code to it, not to others; a released hold gives it back", async () => {
     const saved = await createCode({ code: "ONCE", oncePerCustomer: "on" });
     const variant = await variantOf("r36s", "White");
@@ -242,6 +295,16 @@ describe("discount codes: the merchant's definitions, the discount step and its 
     const unused = await createCode({ code: "UNUSED" });
     expect(await deleteDiscount(unused.id, actor)).toBe("deleted");
     expect(await getDiscount(unused.id)).toBeNull();
+    // Each change is in the audit log with who made it: the deactivation in place of a delete says so.
+    const audit = await db().select().from(auditLog).where(inArray(auditLog.entityId, [saved.id, unused.id]));
+    expect(audit.map((a) => [a.entityId, a.action, (a.data as { code: string }).code, a.actorEmail])).toEqual(
+      expect.arrayContaining([
+        [saved.id, "deactivate", "ONCE", actor.email],
+        [unused.id, "create", "UNUSED", actor.email],
+        [unused.id, "delete", "UNUSED", actor.email],
+      ]),
+    );
+    expect(audit.filter((a) => a.entityId === saved.id && a.action === "delete")).toHaveLength(0);
   });
 
   it.skipIf(testDbKind !== "postgres")(

@@ -38,6 +38,9 @@ export async function startFakeStripe() {
       for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
         amount += Number(params.get(`line_items[${i}][quantity]`)) * Number(params.get(`line_items[${i}][price_data][unit_amount]`));
       }
+      // Stripe adds the chosen (here: the only) shipping option's fixed amount to the total.
+      const shipping = params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]");
+      if (shipping !== null) amount += Number(shipping);
       const session = {
         id,
         object: "checkout.session",
@@ -46,6 +49,7 @@ export async function startFakeStripe() {
         payment_status: "unpaid",
         payment_intent: null,
         amount_total: amount,
+        shipping_cost: shipping === null ? null : { amount_total: Number(shipping) },
         currency: params.get("line_items[0][price_data][currency]"),
         client_reference_id: params.get("client_reference_id"),
         expires_at: Number(params.get("expires_at")),

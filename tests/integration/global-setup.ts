@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../../server/db/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../../server/db/client";
@@ -12,7 +12,7 @@ import { migrationsFolder } from "../../server/db/client";
  */
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pglite-template-"));
-  const pg = await PGlite.create();
+  const pg = await openPglite();
   await migrate(drizzle(pg), { migrationsFolder });
   const dump = await pg.dumpDataDir("none");
   await pg.close();

@@ -27,7 +27,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
   useCatalogue();
 
   beforeAll(async () => {
-    await db().insert(user).values({ id: admin.id, name: "After Sale", email: admin.email, role: "admin" });
+    await db().insert(user).values({ id: admin.id, name: "After Sale", email: admin.email, role: "owner" });
     await startBus();
   });
 
@@ -45,7 +45,8 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
     const second = await paidOrderOf(41, [{ colour: "Black", quantity: 2 }]);
     await checkoutOf(41, [{ colour: "Black", quantity: 1 }]); // an abandoned checkout does not count
     const detail = (await getAdminOrder(second.orderId))!;
-    expect(detail.customer).toEqual({ orderCount: 2, totalSpentCents: 3 * 4999 });
+    // $49.99 + $12.99 US Standard shipping (below $75), then 2 × $49.99 shipped free.
+    expect(detail.customer).toEqual({ orderCount: 2, totalSpentCents: 4999 + 1299 + 2 * 4999 });
   });
 
   it("fulfils with carrier and tracking: Completed, timeline, audit, and a shipping email with the tracking link", async () => {
@@ -141,7 +142,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
   });
 
   it.runIf(testDbKind === "postgres")(
-    "10 concurrent refunds of $20 on a $49.99 order: exactly 2 succeed, the sum never exceeds the payment (real PostgreSQL only)",
+    "10 concurrent refunds of $20 on a $62.98 order ($49.99 and $12.99 US shipping): exactly 3 succeed, the sum never exceeds the payment (real PostgreSQL only)",
     async () => {
       const order = await paidOrderOf(49, [{ colour: "White", quantity: 1 }]);
       const results = await Promise.allSettled(
@@ -149,13 +150,13 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
       );
       const ok = results.filter((r) => r.status === "fulfilled");
       const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
-      expect(ok).toHaveLength(2);
-      expect(refused).toHaveLength(8);
-      for (const err of refused) expect(err.message).toBe("Only $9.99 is left to refund on this order.");
+      expect(ok).toHaveLength(3);
+      expect(refused).toHaveLength(7);
+      for (const err of refused) expect(err.message).toBe("Only $2.98 is left to refund on this order.");
       const refunds = await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, order.orderId));
-      expect(refunds.reduce((s, r) => s + r.amountCents, 0)).toBe(4000);
+      expect(refunds.reduce((s, r) => s + r.amountCents, 0)).toBe(6000);
       const ledger = await db().select().from(testProviderRefunds).where(eq(testProviderRefunds.paymentId, (await orderById(order.orderId)).paymentIntentId!));
-      expect(ledger.reduce((s, r) => s + r.amountCents, 0)).toBe(4000);
+      expect(ledger.reduce((s, r) => s + r.amountCents, 0)).toBe(6000);
     },
   );
 });
@@ -167,7 +168,7 @@ describe("returns under the 30-day policy", () => {
 
   beforeAll(async () => {
     await db().insert(user).values([
-      { id: admin.id, name: "After Sale", email: admin.email, role: "admin" },
+      { id: admin.id, name: "After Sale", email: admin.email, role: "owner" },
       { id: customer.id, name: "Return Customer", email: customer.email, role: "user" },
     ]);
     await startBus();

@@ -79,6 +79,8 @@ describe("payment reconciliation (test provider)", () => {
       orderNumber: expired.orderNumber,
       email: session.email,
       lines: [],
+      shipping: session.shipping!,
+      taxLines: session.taxLines,
       totalCents: session.amountCents,
       currency: session.currency,
       expiresAt: new Date(Date.now() - 60_000),

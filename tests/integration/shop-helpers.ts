@@ -4,11 +4,12 @@ import { beforeAll, expect } from "vitest";
 import { addToCart, openCartForRequest } from "../../server/cart";
 import { startCheckout } from "../../server/checkout";
 import { invalidateCatalog } from "../../server/catalog/cache";
-import { db } from "../../server/db/client";
+import { db, transaction } from "../../server/db/client";
 import { orders } from "../../server/orders/schema";
 import { productVariants, products } from "../../server/catalog/schema";
 import { stockReservations } from "../../server/inventory/schema";
 import { seedProducts } from "../../server/db/seed/products";
+import { receiveSeedStock } from "../../server/db/seed";
 import { signPayload } from "../../server/payments/signature";
 import { completedEvent, readTestSession, testWebhookSecret, TEST_SIGNATURE_HEADER } from "../../server/payments/test-provider";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
@@ -35,9 +36,11 @@ export function useCatalogue() {
           content: p.content,
         })
         .returning({ id: products.id });
-      await db()
+      const variants = await db()
         .insert(productVariants)
-        .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, stock: v.stock, position })));
+        .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, position })))
+        .returning({ id: productVariants.id });
+      await transaction((tx) => receiveSeedStock(tx, variants.map((v, i) => ({ variantId: v.id, quantity: p.variants[i].stock }))));
     }
   });
 }
@@ -75,9 +78,10 @@ export function buyer(n = 1): CheckoutDetails {
     name: `Buyer Number${n}`,
     line1: `${n} Test Street`,
     line2: undefined,
-    city: "London",
-    postalCode: "N1 1AA",
-    country: "GB",
+    city: "Springfield",
+    postalCode: "62701",
+    // The United States market: dollars, as the catalogue's base prices; shipping $12.99 below $75.
+    country: "US",
   };
 }
 

@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startCheckout, PaymentSetupError } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { orderEvents } from "../../server/orders/schema";
+import { taxRates } from "../../server/pricing/schema";
+import { invalidateCatalog } from "../../server/catalog/cache";
 import { stockReservations } from "../../server/inventory/schema";
 import { reconcilePayments } from "../../server/payments/reconcile";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
@@ -65,6 +67,53 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     const [hold] = await db().select().from(stockReservations).where(eq(stockReservations.orderId, started.orderId));
     expect(Number(p.get("expires_at"))).toBe(Math.floor(hold.expiresAt.getTime() / 1000));
     expect((await orderById(started.orderId)).providerSessionId).toBe(started.sessionId);
+  });
+
+  it("a UK order's session is in pounds: lines, the chosen method as the shipping option, the VAT shown; Stripe's total is the order's", async () => {
+    const purple = await variantOf("r36s", "Purple");
+    const { cartId } = await cartWith([{ variantId: purple.id, quantity: 1 }]);
+    const started = await startCheckout({ cartId, userId: null, details: { ...buyer(9), country: "GB", shippingMethod: "uk-express" } });
+    const call = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
+    const p = call.params;
+    expect(p.get("line_items[0][price_data][currency]")).toBe("gbp");
+    expect(p.get("line_items[0][price_data][unit_amount]")).toBe("3999");
+    expect(p.has("line_items[1][quantity]")).toBe(false);
+    expect(p.get("shipping_options[0][shipping_rate_data][display_name]")).toBe("Express");
+    expect(p.get("shipping_options[0][shipping_rate_data][type]")).toBe("fixed_amount");
+    expect(p.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("899");
+    expect(p.get("shipping_options[0][shipping_rate_data][fixed_amount][currency]")).toBe("gbp");
+    // VAT is inside the prices: (3999 + 899) / 6 = 816.33, rounded per line 667 + 150.
+    expect(p.get("custom_text[submit][message]")).toBe("Including VAT (20%) £8.17");
+    const order = await orderById(started.orderId);
+    expect(order).toMatchObject({ currency: "gbp", totalCents: 3999 + 899 });
+    expect(fake.sessions.get(started.sessionId)).toMatchObject({ amount_total: order.totalCents, currency: "gbp" });
+    // Paid in pounds, for the order's amount: confirmed.
+    const res = await deliver(
+      sessionEvent("checkout.session.completed", started.sessionId, { payment_status: "paid", payment_intent: "pi_fake_gbp", amount_total: 4898, currency: "gbp" }),
+    );
+    expect(res.status).toBe(200);
+    expect(await orderById(started.orderId)).toMatchObject({ status: "processing" });
+  });
+
+  it("a US order with a state's sales tax: the tax is its own line item and the session's total is the order's", async () => {
+    await db().insert(taxRates).values({ country: "US", region: "", name: "Sales tax", rateBps: 825, taxShipping: false });
+    invalidateCatalog();
+    try {
+      const black = await variantOf("r36s", "Black");
+      const { cartId } = await cartWith([{ variantId: black.id, quantity: 1 }]);
+      const started = await startCheckout({ cartId, userId: null, details: buyer(10) });
+      const p = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+      // 8.25% of $49.99 = $4.124 → $4.12, shipping untaxed; $12.99 Standard below $75.
+      expect(p.get("line_items[1][price_data][product_data][name]")).toBe("Sales tax (8.25%)");
+      expect(p.get("line_items[1][price_data][unit_amount]")).toBe("412");
+      expect(p.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("1299");
+      const order = await orderById(started.orderId);
+      expect(order.totalCents).toBe(4999 + 412 + 1299);
+      expect(fake.sessions.get(started.sessionId)).toMatchObject({ amount_total: order.totalCents, currency: "usd" });
+    } finally {
+      await db().delete(taxRates).where(eq(taxRates.country, "US"));
+      invalidateCatalog();
+    }
   });
 
   it("confirms a payment from a webhook signed by the SDK's test helper; brand and last 4 come from the charge", async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../../server/db/pglite";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig, setConfig } from "../../server/config";
@@ -11,7 +11,6 @@ import { seed } from "../../server/db/seed";
 import { seedPricing } from "../../server/pricing/store";
 import { resetBus } from "../../server/realtime/bus";
 import { resetCatalogCache } from "../../server/catalog/cache";
-import { resetSettingsCache } from "../../server/content/settings";
 
 /** Which database this run of the integration suite uses: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -64,12 +63,11 @@ export function useTestDatabase(opts: { seed?: boolean; env?: Record<string, str
     );
     resetBus();
     resetCatalogCache();
-    resetSettingsCache();
     if (databaseUrl) {
       state.database = await openDatabase({ databaseUrl, poolSize: 60 });
     } else {
       const template = fs.readFileSync(process.env.PGLITE_TEMPLATE!);
-      const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+      const pglite = await openPglite(undefined, { loadDataDir: new Blob([template]) });
       state.database = await openDatabase({ pglite });
     }
     setDatabase(state.database);

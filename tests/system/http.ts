@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 
@@ -123,4 +124,67 @@ export async function startDatabaseProxy(target: { host: string; port: number })
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export type RawAnswer = { status: number; head: string; body: string; bytesSent: number; writeError?: string };
+
+/**
+ * One request written on a raw socket, so the answer is read even when the server refuses the body
+ * and closes before the client has finished sending it (node:http's client then fails with
+ * EPIPE/ECONNRESET and the answer is lost). The body is sent in 64 KB pieces, as a length-delimited
+ * or a chunked body, and sending stops as soon as an answer arrives, as a browser does.
+ */
+export function rawRequest(
+  base: string,
+  request: { method?: string; path: string; headers?: Record<string, string | number>; body: Buffer; chunked?: boolean },
+): Promise<RawAnswer> {
+  const url = new URL(base);
+  const SLICE = 64 * 1024;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    const received: Buffer[] = [];
+    let bytesSent = 0;
+    let writeError: string | undefined;
+    let closed = false;
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.on("error", (err: NodeJS.ErrnoException) => (writeError ??= err.code ?? err.message));
+    socket.on("close", () => {
+      closed = true;
+      const text = Buffer.concat(received).toString("utf8");
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      if (!status) return reject(new Error(`no answer from ${request.path} (${writeError ?? "closed"}) after ${bytesSent} bytes`));
+      const split = text.indexOf("\r\n\r\n");
+      resolve({ status, head: text.slice(0, split), body: text.slice(split + 4), bytesSent, writeError });
+    });
+    socket.on("connect", async () => {
+      const headers: Record<string, string | number> = {
+        Host: url.host,
+        Origin: url.origin,
+        Connection: "close",
+        ...(request.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": request.body.length }),
+        ...request.headers,
+      };
+      const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      socket.write(`${request.method ?? "POST"} ${request.path} HTTP/1.1\r\n${head}\r\n`);
+      const stopped = () => closed || socket.destroyed || received.length > 0;
+      for (let at = 0; at < request.body.length && !stopped(); at += SLICE) {
+        const slice = request.body.subarray(at, at + SLICE);
+        const framed = request.chunked ? Buffer.concat([Buffer.from(`${slice.length.toString(16)}\r\n`), slice, Buffer.from("\r\n")]) : slice;
+        bytesSent += slice.length;
+        if (!socket.write(framed)) {
+          await new Promise<void>((done) => {
+            socket.once("drain", done);
+            socket.once("close", done);
+          });
+        }
+      }
+      if (request.chunked && !stopped()) socket.write("0\r\n\r\n");
+    });
+  });
+}
+
+/** The resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }

@@ -1,33 +1,20 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "../integration/test-db";
+import type pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, payWithTestCard, readEvents, SHIPPING, startCheckout, submitForm } from "./shop";
-import { startInstance, type Instance } from "./instances";
+import type { Instance } from "./instances";
+import { twoInstancesOnPostgres } from "./two-instances";
+import { DEFAULT_SHIPPING_METHODS } from "../../server/pricing/defaults";
 
 /**
  * Two app processes on one PostgreSQL (and one Redis when REDIS_URL is set), as behind a load
  * balancer: what one does, the other shows at once, without sticky sessions.
  */
-let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+const cluster = twoInstancesOnPostgres();
 let a: Instance;
 let b: Instance;
 let sql: pg.Client;
-
-beforeAll(async () => {
-  database = await createPostgresDatabase();
-  // Client addresses come from X-Forwarded-For, as behind a proxy: the rate-limit test is one visitor.
-  const env = { TRUST_PROXY: "loopback", SMTP_URL: "", STRIPE_SECRET_KEY: "" };
-  // One after the other: the first applies the migrations and seeds, the second finds them done.
-  a = await startInstance(database.url, env);
-  b = await startInstance(database.url, env);
-  sql = new pg.Client({ connectionString: database.url });
-  await sql.connect();
-});
-
-afterAll(async () => {
-  await sql?.end();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await database?.drop();
+beforeAll(() => {
+  ({ a, b, sql } = cluster);
 });
 
 describe("two instances on one PostgreSQL", () => {
@@ -64,6 +51,44 @@ describe("two instances on one PostgreSQL", () => {
     const after = await (await fetch(`${b.url}/products/r36s`)).text();
     expect(after).toContain("$45.99");
     expect(after).not.toContain("$49.99");
+  });
+
+  it("settings saved in the back office of one are served by the other on its next request", async () => {
+    // B has the settings cached (policy and footer read them on every page).
+    const policyBefore = await (await fetch(`${b.url}/shipping-policy`)).text();
+    expect(policyBefore).toContain("£3.99, free on orders of £40.00 or more");
+    expect(await (await fetch(`${b.url}/contact`)).text()).toContain("support@pocketretro.example");
+
+    const cookie = await adminCookie(a.url);
+    const zone: Record<string, string> = { marketId: "uk", intent: "save" };
+    DEFAULT_SHIPPING_METHODS.filter((m) => m.marketId === "uk").forEach((m, i) => {
+      Object.assign(zone, {
+        [`methods.${i}.id`]: m.id,
+        [`methods.${i}.name`]: m.name,
+        [`methods.${i}.price`]: m.id === "uk-standard" ? "5.49" : (m.priceMinor / 100).toFixed(2),
+        [`methods.${i}.freeFrom`]: m.freeFromMinor === null ? "" : (m.freeFromMinor / 100).toFixed(2),
+        [`methods.${i}.minDays`]: String(m.minDays),
+        [`methods.${i}.maxDays`]: String(m.maxDays),
+        [`methods.${i}.cutoff`]: m.sameDayCutoff ?? "",
+        [`methods.${i}.position`]: String(m.position),
+        [`methods.${i}.enabled`]: "on",
+      });
+    });
+    const shipping = await submitForm(`${a.url}/admin/settings/shipping`, zone, { cookie });
+    expect(shipping.status, shipping.body.slice(0, 300)).toBe(302);
+    const store = await submitForm(
+      `${a.url}/admin/settings`,
+      { shopName: "Pocket Retro", supportEmail: "help@pocketretro.example", phone: "+44 20 7946 0321", address: "14 Lantern Yard, Camden, London NW1 8QP, United Kingdom" },
+      { cookie },
+    );
+    expect(store.status).toBe(302);
+
+    // Asked at once, as the catalogue test above: the save announced the change at commit, before A answered.
+    const policyAfter = await (await fetch(`${b.url}/shipping-policy`)).text();
+    expect(policyAfter).toContain("£5.49, free on orders of £40.00 or more");
+    const contact = await (await fetch(`${b.url}/contact`)).text();
+    expect(contact).toContain("help@pocketretro.example");
+    expect(contact).not.toContain("support@pocketretro.example");
   });
 
   it("an order paid through one raises the live 'paid' event for an admin connected to the other", async () => {

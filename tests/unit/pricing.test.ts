@@ -247,3 +247,11 @@ describe("the one formatter", () => {
     expect([formatRate(2000), formatRate(2550), formatRate(725), formatRate(0)]).toEqual(["20%", "25.5%", "7.25%", "0%"]);
   });
 });
+
+describe("the checkout's country list", () => {
+  it("is exactly the seeded markets' countries, so every country offered has a zone and a currency", async () => {
+    const { COUNTRY_CODES } = await import("../../app/lib/countries");
+    const served = settings.markets.flatMap((m) => m.countries);
+    expect([...COUNTRY_CODES].sort()).toEqual([...served].sort());
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsFrom, nestFormData } from "~/lib/nested-form";
+import { fieldErrors } from "~/lib/form";
+import { nestFormData } from "~/lib/nested-form";
 import { MESSAGES, parsePriceCents, parseProductForm, productSlug } from "~/lib/product-form";
 
 function form(fields: Record<string, string | string[]>) {
@@ -20,7 +21,7 @@ const valid = {
 
 const errorsOf = (fields: Record<string, string | string[]>) => {
   const r = parseProductForm(form(fields));
-  return r.success ? {} : fieldErrorsFrom(r.error.issues);
+  return r.success ? {} : fieldErrors(r.error);
 };
 
 describe("parsePriceCents", () => {
@@ -97,7 +98,7 @@ describe("the product form", () => {
     expect(r.success).toBe(true);
     if (!r.success) return;
     expect(r.data).toMatchObject({ priceCents: 1999, compareAtCents: 2999, slug: "pocket-console", externalUrl: null, badge: null });
-    expect(r.data.colors).toEqual([{ id: null, name: "Black", hex: "#112233", stock: 5, baseStock: null, imageId: null }]);
+    expect(r.data.colors).toEqual([{ id: null, name: "Black", hex: "#112233", sku: null, stock: 5, baseStock: null, imageId: null }]);
     expect(r.data.content).toEqual({
       tabs: ["overview", "specifications"],
       specifications: [{ label: "Screen", value: "3.5 inch" }],
@@ -122,5 +123,34 @@ describe("the product form", () => {
     const noColour = { intent: "publish", title: "T", descriptionHtml: "<p>x</p>", price: "1" };
     expect(errorsOf(noColour).colors).toBe(MESSAGES.needsColour);
     expect(errorsOf({ ...noColour, intent: "draft" })).toEqual({});
+  });
+});
+
+describe("collections, featured and products without options (issue 15)", () => {
+  it("defaults to a console with colours, not featured", () => {
+    const r = parseProductForm(form(valid));
+    expect(r.success && { type: r.data.type, featuredPosition: r.data.featuredPosition, name: r.data.colors[0].name }).toEqual({ type: "console", featuredPosition: null, name: "Black" });
+  });
+
+  it("an accessory without options stores one default variant, whatever name and colour the row carried", () => {
+    const r = parseProductForm(form({ ...valid, type: "accessory", options: "none", "colors.0.name": "", "colors.0.hex": "#ffffff", "colors.0.stock": "12" }));
+    expect(r.success && r.data.colors).toEqual([{ id: null, name: "", hex: "#ffffff", sku: null, stock: 12, baseStock: null, imageId: null }]);
+    expect(r.success && r.data.type).toBe("accessory");
+    const renamed = parseProductForm(form({ ...valid, options: "none" }));
+    expect(renamed.success && renamed.data.colors[0].name).toBe("");
+  });
+
+  it("without options exactly one stock row; with colours every colour needs a name", () => {
+    expect(errorsOf({ ...valid, options: "none", "colors.1.name": "White", "colors.1.hex": "#ffffff", "colors.1.stock": "1" })).toEqual({ colors: "A product without options has exactly one stock count" });
+    expect(errorsOf({ ...valid, "colors.0.name": "" })).toEqual({ "colors.0.name": "Colour name is required" });
+    expect(errorsOf({ ...valid, type: "gadget" })).toEqual({ type: "Choose a collection" });
+  });
+
+  it("featured needs a position; unticked, the position is ignored", () => {
+    expect(errorsOf({ ...valid, featured: "on" })).toEqual({ featuredPosition: "Enter a position from 0 to 999" });
+    const r = parseProductForm(form({ ...valid, featured: "on", featuredPosition: "2" }));
+    expect(r.success && r.data.featuredPosition).toBe(2);
+    const off = parseProductForm(form({ ...valid, featuredPosition: "2" }));
+    expect(off.success && off.data.featuredPosition).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ function product(available: number[], extra: Partial<InMarket<ProductPage>> = {}
     id: "p1",
     slug: "console",
     title: "Test Console",
+    type: "console",
     descriptionHtml: "",
     highlights: "",
     badge: "New Release",
@@ -47,12 +48,12 @@ const uk: MarketSummary = {
  * Server-renders the buy box inside a router (the cart forms need one) and the toast provider,
  * under the shop layout's route carrying the shopper's market (or none).
  */
-function render(p: InMarket<ProductPage>, market: MarketSummary | null = uk) {
+function render(p: InMarket<ProductPage>, market: MarketSummary | null = uk, savedVariantId: string | null = null) {
   const Stub = createRoutesStub([
     {
       id: "routes/shop/layout",
       path: "/",
-      Component: () => createElement(ToastProvider, null, createElement(ProductHero, { product: p })),
+      Component: () => createElement(ToastProvider, null, createElement(ProductHero, { product: p, savedVariantId })),
     },
   ]);
   const hydrationData = { loaderData: { "routes/shop/layout": { market } } };
@@ -63,6 +64,13 @@ function render(p: InMarket<ProductPage>, market: MarketSummary | null = uk) {
 const isDisabled = (html: string, label: string) => / disabled=""/.test(html.match(new RegExp(`<button[^>]*>${label}</button>`))?.[0] ?? "");
 
 describe("buy box", () => {
+  it("the wishlist heart is a toggle button whose pressed state says whether the product is saved", () => {
+    const heart = (html: string) => html.match(/<button[^>]*data-testid="wishlist-toggle"[^>]*>/)?.[0] ?? "";
+    expect(heart(render(product([3])))).toContain('aria-pressed="false"');
+    expect(heart(render(product([3])))).toContain('aria-label="Save Test Console to wishlist"');
+    expect(heart(render(product([3]), uk, "v0"))).toContain('aria-pressed="true"');
+  });
+
   it("shows the first colour's real stock: in stock, with both cart buttons enabled", () => {
     const html = render(product([12, 0]));
     expect(html).toContain("In Stock");
@@ -110,5 +118,17 @@ describe("buy box", () => {
     expect(render(product([1]))).not.toContain("Also available at");
     const html = render(product([1], { externalUrl: "https://www.partner.example/r36s" }));
     expect(html).toMatch(/<a href="https:\/\/www.partner.example\/r36s" target="_blank" rel="noopener noreferrer"[^>]*>Also available at partner.example/);
+  });
+
+  it("a product without options (one default variant) has no colour picker and names no colour", () => {
+    const card = product([8], { title: "128GB microSD Card", type: "accessory", variants: [{ id: "v0", name: "", hex: "#ffffff", images: [image], available: 8 }] });
+    const html = render(card);
+    expect(html).not.toContain("Colour:");
+    expect(html).not.toContain('name="colour"');
+    expect(html).toContain("In Stock");
+    expect(html).toContain('name="variantId" value="v0"');
+    const soldOut = render({ ...card, variants: [{ ...card.variants[0], available: 0 }] });
+    expect(soldOut).toContain("This product is sold out for now.");
+    expect(soldOut).toContain("Email me when 128GB microSD Card is back");
   });
 });

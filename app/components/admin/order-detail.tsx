@@ -1,9 +1,10 @@
-import { orderDiscountLabel, type AdminOrderDetail } from "~/lib/order-view";
+import type { AdminOrderDetail } from "~/lib/order-view";
+import { orderTotals } from "~/lib/order-totals";
+import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { formatAdminDate } from "~/lib/admin";
-import { countryName } from "~/lib/countries";
-import { formatMoney } from "~/lib/money";
+import { useAdminDate } from "~/lib/admin-time";
+import { AddressLines } from "~/components/order/address-lines";
 
 const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
 
@@ -21,6 +22,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * brand and last 4 the provider reported, and nothing else: the shop never has card data (DESIGN.md 7).
  */
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const date = useAdminDate();
   const s = order.shipping;
   const card = order.paymentBrand && order.paymentLast4 ? `${order.paymentBrand.toUpperCase()} ending ${order.paymentLast4}` : null;
   return (
@@ -28,7 +30,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
       <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
         <OrderStatusBadge status={order.status} />
         <span>
-          Order ID <span className="font-mono">{order.id.slice(0, 8)}</span> · placed <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt, true)}</time> UTC
+          Order ID <span className="font-mono">{order.id.slice(0, 8)}</span> · placed <time dateTime={order.createdAt}>{date(order.createdAt)}</time>
         </span>
       </p>
       {order.status === "payment_failed" ? (
@@ -52,13 +54,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           </p>
         </Section>
         <Section title="Shipping address">
-          <address className="not-italic">
-            {[s.line1, s.line2, `${s.city} ${s.postalCode}`, countryName(s.country)].filter(Boolean).map((line, i) => (
-              <span key={i} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
+          <AddressLines address={s} />
         </Section>
       </div>
 
@@ -66,43 +62,9 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {order.lines.length === 0 ? (
           <p className="text-gray-700">No items found for this order</p>
         ) : (
-          <table className="w-full text-left">
-            <thead className="text-xs text-gray-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">Product</th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">Qty</th>
-                <th scope="col" className="py-1 pr-3 text-right font-medium">Price</th>
-                <th scope="col" className="py-1 text-right font-medium">Total</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {order.lines.map((l) => (
-                <tr key={`${l.title}-${l.variantName}`}>
-                  <td className="py-1.5 pr-3">
-                    {l.title} <span className="text-gray-600">({l.variantName})</span>
-                  </td>
-                  <td className="py-1.5 pr-3 text-right">{l.quantity}</td>
-                  <td className="py-1.5 pr-3 text-right">{formatMoney(l.unitPriceCents)}</td>
-                  <td className="py-1.5 text-right">{formatMoney(l.lineTotalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items in order ${order.number}`} compact />
         )}
-        <dl className="ml-auto mt-3 grid max-w-64 grid-cols-2 gap-y-1">
-          <dt>Subtotal</dt>
-          <dd className="text-right">{formatMoney(order.subtotalCents)}</dd>
-          {order.discount ? (
-            <>
-              <dt>{orderDiscountLabel(order.discount)}</dt>
-              <dd className="text-right">-{formatMoney(order.discount.amountCents)}</dd>
-            </>
-          ) : null}
-          <dt>Shipping</dt>
-          <dd className="text-right">{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold">{formatMoney(order.totalCents)}</dd>
-        </dl>
+        <OrderTotals totals={orderTotals(order)} className="ml-auto mt-3 max-w-64" />
       </Section>
 
       <Section title="Payment">
@@ -110,7 +72,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <p>{card ?? "No card reported"}</p>
         {order.paidAt ? (
           <p className="text-gray-700">
-            Paid <time dateTime={order.paidAt}>{formatAdminDate(order.paidAt, true)}</time> UTC
+            Paid <time dateTime={order.paidAt}>{date(order.paidAt)}</time>
           </p>
         ) : null}
       </Section>
@@ -131,7 +93,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
                 <span className="text-gray-700">by {h.by}</span>
               </p>
               <p className="text-xs text-gray-600">
-                <time dateTime={h.at}>{formatAdminDate(h.at, true)}</time> UTC{h.note ? ` · ${h.note}` : ""}
+                <time dateTime={h.at}>{date(h.at)}</time>{h.note ? ` · ${h.note}` : ""}
               </p>
             </li>
           ))}

@@ -1,16 +1,24 @@
 import { useEffect, useRef, useState } from "react";
+import { itemLabel } from "~/lib/variant";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { RETURN_STATUS_LABELS, orderDiscountLabel, type AdminOrderDetail } from "~/lib/order-view";
+import { RETURN_STATUS_LABELS, type AdminOrderDetail } from "~/lib/order-view";
+import { orderTotals, withRefunds } from "~/lib/order-totals";
+import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
+import { AddressFields } from "~/components/address-fields";
+import { Card } from "~/components/admin/card";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { FormError, FormSuccess, inputClass } from "~/components/ui/form";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
-import { formatAdminDate } from "~/lib/admin";
+import { useAdminDate } from "~/lib/admin-time";
+import { customerKey } from "~/lib/customer-key";
 import { CARRIERS, CARRIER_IDS, carrierName, trackingUrl } from "~/lib/carriers";
-import { COUNTRIES, countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { statusChangeRefusal } from "~/lib/order-transitions";
+import { AddressLines } from "~/components/order/address-lines";
 import {
   FULFILMENT_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -21,12 +29,13 @@ import {
 
 const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
 
-const BUTTON = "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
-const SECONDARY = "rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60";
+const BUTTON = buttonClass("primary", "small");
+const SECONDARY = buttonClass("secondary", "small");
 
 /** What the timeline calls each event type that is not a status change. */
 const EVENT_LABELS: Record<string, string> = {
   note: "Staff note",
+  confirmation_resent: "Confirmation resent",
   fulfilled: "Fulfilled",
   refunded: "Refunded",
   refund_failed: "Refund failed",
@@ -37,42 +46,6 @@ const EVENT_LABELS: Record<string, string> = {
   return_received: "Return received",
   return_refunded: "Return closed",
 };
-
-function Card({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5">
-      <h3 id={id} className="text-base font-semibold">
-        {title}
-      </h3>
-      <div className="mt-3 text-sm">{children}</div>
-    </section>
-  );
-}
-
-/** A labelled control with its error under it (errors come from the action, by input name). */
-function Labelled({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-const describedBy = (id: string, error?: string, hint?: string) =>
-  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
 
 /**
  * A form whose submit asks first (with JavaScript): the submit opens the dialog, its confirm button
@@ -105,6 +78,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const toast = useToast();
+  const date = useAdminDate();
   const shown = useRef<OrderActionResult | undefined>(undefined);
   useEffect(() => {
     if (!result || shown.current === result) return;
@@ -158,7 +132,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
             <h2 className="text-xl font-semibold">Order {order.number}</h2>
             <p className="mt-1 text-sm text-gray-700">
               Order ID <span className="font-mono">{order.id.slice(0, 8)}</span> · placed{" "}
-              <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt, true)}</time> UTC
+              <time dateTime={order.createdAt}>{date(order.createdAt)}</time>
             </p>
           </div>
           {canCancel ? (
@@ -203,31 +177,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Card title="Items" id="items-title">
-            <div className="overflow-x-auto">
-              <table className="w-full text-left">
-                <thead className="text-xs text-gray-600">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">Product</th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">Qty</th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">Price</th>
-                    <th scope="col" className="py-1 text-right font-medium">Total</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {order.lines.map((l) => (
-                    <tr key={l.id}>
-                      <td className="py-1.5 pr-3">
-                        {l.title} <span className="text-gray-600">({l.variantName})</span>
-                        {l.refundedQuantity > 0 ? <span className="block text-xs text-gray-700">{l.refundedQuantity} refunded</span> : null}
-                      </td>
-                      <td className="py-1.5 pr-3 text-right">{l.quantity}</td>
-                      <td className="py-1.5 pr-3 text-right">{money(l.unitPriceCents)}</td>
-                      <td className="py-1.5 text-right">{money(l.lineTotalCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items in order ${order.number}`} compact />
           </Card>
 
           <Card title="Payment" id="payment-title">
@@ -236,31 +186,10 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
             </p>
             {order.paidAt ? (
               <p className="text-gray-700">
-                Paid <time dateTime={order.paidAt}>{formatAdminDate(order.paidAt, true)}</time> UTC
+                Paid <time dateTime={order.paidAt}>{date(order.paidAt)}</time>
               </p>
             ) : null}
-            <dl className="mt-3 grid max-w-72 grid-cols-2 gap-y-1">
-              <dt>Subtotal</dt>
-              <dd className="text-right">{money(order.subtotalCents)}</dd>
-              {order.discount ? (
-                <>
-                  <dt>{orderDiscountLabel(order.discount)}</dt>
-                  <dd className="text-right">−{money(order.discount.amountCents)}</dd>
-                </>
-              ) : null}
-              <dt>Shipping</dt>
-              <dd className="text-right">{order.shippingCents === 0 ? "Free" : money(order.shippingCents)}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold">{money(order.totalCents)}</dd>
-              {order.refundedCents > 0 ? (
-                <>
-                  <dt>Refunded</dt>
-                  <dd className="text-right">−{money(order.refundedCents)}</dd>
-                  <dt className="font-semibold">Net</dt>
-                  <dd className="text-right font-semibold">{money(order.totalCents - order.refundedCents)}</dd>
-                </>
-              ) : null}
-            </dl>
+            <OrderTotals totals={withRefunds(orderTotals(order), order.refundedCents, order.totalCents)} className="mt-3 max-w-72" />
             {order.refunds.length > 0 ? (
               <ul aria-label="Refunds" className="mt-3 space-y-1">
                 {order.refunds.map((r) => (
@@ -295,7 +224,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                         <div key={l.id} className="flex flex-wrap items-end gap-3">
                           <div>
                             <label htmlFor={qtyId} className="mb-1 block text-sm">
-                              {l.title} ({l.variantName}), units to refund (of {left})
+                              {itemLabel(l.title, l.variantName)}, units to refund (of {left})
                             </label>
                             <input
                               id={qtyId}
@@ -317,27 +246,16 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                       );
                     })}
                   </fieldset>
-                  <Labelled id="refund-amount" label="Additional amount (shipping, goodwill)" error={fields.amount} hint="In the order's currency, e.g. 5.00">
-                    <input
-                      id="refund-amount"
-                      name="amount"
-                      inputMode="decimal"
-                      aria-invalid={fields.amount ? true : undefined}
-                      aria-describedby={describedBy("refund-amount", fields.amount, "hint")}
-                      className={`${inputClass} w-40`}
-                    />
-                  </Labelled>
-                  <Labelled id="refund-reason" label="Reason" error={fields.reason}>
-                    <input
-                      id="refund-reason"
-                      name="reason"
-                      required
-                      maxLength={500}
-                      aria-invalid={fields.reason ? true : undefined}
-                      aria-describedby={describedBy("refund-reason", fields.reason)}
-                      className={inputClass}
-                    />
-                  </Labelled>
+                  <TextField
+                    id="refund-amount"
+                    label="Additional amount (shipping, goodwill)"
+                    name="amount"
+                    inputMode="decimal"
+                    error={fields.amount}
+                    hint="In the order's currency, e.g. 5.00"
+                    className="max-w-xs"
+                  />
+                  <TextField id="refund-reason" label="Reason" name="reason" required maxLength={500} error={fields.reason} />
                   <button type="submit" disabled={busy} className={BUTTON}>
                     {refundCents > 0 ? `Refund ${money(refundCents)}` : "Refund"}
                   </button>
@@ -354,8 +272,8 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                   <li key={r.id} className="rounded-lg border border-gray-200 p-3" data-testid="return-request">
                     <p className="font-medium">{RETURN_STATUS_LABELS[r.status]}</p>
                     <p>
-                      {r.lines.map((l) => `${l.quantity} × ${l.title} (${l.variantName})`).join(", ")} · requested{" "}
-                      <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt, true)}</time> UTC
+                      {r.lines.map((l) => `${l.quantity} × ${itemLabel(l.title, l.variantName)}`).join(", ")} · requested{" "}
+                      <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
                     </p>
                     <p className="text-gray-800">Reason: {r.reason}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
@@ -388,18 +306,16 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
           <Card title="Timeline" id="timeline-title">
             <Form method="post" className="space-y-2">
               <input type="hidden" name="intent" value="note" />
-              <Labelled id="order-note" label="Add a note" error={fields.note} hint="Notes are for staff only: the customer never sees them.">
-                <textarea
-                  id="order-note"
-                  name="note"
-                  rows={2}
-                  maxLength={2000}
-                  required
-                  aria-invalid={fields.note ? true : undefined}
-                  aria-describedby={describedBy("order-note", fields.note, "hint")}
-                  className={inputClass}
-                />
-              </Labelled>
+              <TextAreaField
+                id="order-note"
+                label="Add a note"
+                name="note"
+                rows={2}
+                maxLength={2000}
+                required
+                error={fields.note}
+                hint="Notes are for staff only: the customer never sees them."
+              />
               <button type="submit" disabled={busy} className={SECONDARY}>
                 Add note
               </button>
@@ -417,7 +333,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                   </p>
                   {h.note ? <p className={h.type === "note" ? "whitespace-pre-line" : "text-gray-800"}>{h.note}</p> : null}
                   <p className="text-xs text-gray-600">
-                    <time dateTime={h.at}>{formatAdminDate(h.at, true)}</time> UTC
+                    <time dateTime={h.at}>{date(h.at)}</time>
                   </p>
                 </li>
               ))}
@@ -434,21 +350,39 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
               </a>
             </p>
             <p className="mt-2 text-gray-800" data-testid="customer-stats">
-              {order.customer.orderCount} {order.customer.orderCount === 1 ? "order" : "orders"} · {money(order.customer.totalSpentCents)} spent
+              {order.customer.orderCount} {order.customer.orderCount === 1 ? "order" : "orders"} · {formatMoney(order.customer.totalSpentCents)} spent{order.currency.toUpperCase() === "USD" ? "" : " (in USD)"}
             </p>
-            <Link to={`/admin/orders?q=${encodeURIComponent(order.email)}`} className="mt-1 inline-block text-brand-700 underline">
-              Orders from this customer
-            </Link>
+            <p className="mt-1 flex flex-wrap gap-x-4">
+              <Link to={`/admin/customers/${customerKey(order.email)}`} className="inline-block py-1 text-brand-700 underline">
+                View customer
+              </Link>
+              <Link to={`/admin/orders?q=${encodeURIComponent(order.email)}`} className="inline-block py-1 text-brand-700 underline">
+                Orders from this customer
+              </Link>
+            </p>
+            {order.paidAt ? (
+              <>
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="resend" />
+                  <button type="submit" disabled={busy} className={SECONDARY}>
+                    Resend confirmation email
+                  </button>
+                </Form>
+                <p className="mt-3 flex flex-wrap gap-x-4">
+                  <Link to={`/admin/orders/${order.id}/packing-slip`} className="inline-block py-1 text-brand-700 underline">
+                    Print packing slip
+                  </Link>
+                  <Link to={`/admin/orders/${order.id}/invoice`} className="inline-block py-1 text-brand-700 underline">
+                    Print invoice
+                  </Link>
+                </p>
+              </>
+            ) : null}
+            <div className="mt-2">{resultOf("resend")}</div>
           </Card>
 
           <Card title="Shipping address" id="address-title">
-            <address className="not-italic">
-              {[s.line1, s.line2, `${s.city} ${s.postalCode}`, countryName(s.country)].filter(Boolean).map((line, i) => (
-                <span key={i} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
+            <AddressLines address={s} />
             <div className="mt-3">
               {resultOf("address")}
             </div>
@@ -457,36 +391,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                 <summary className="cursor-pointer font-semibold text-brand-700">Edit address</summary>
                 <Form method="post" className="mt-3 space-y-3">
                   <input type="hidden" name="intent" value="address" />
-                  {(
-                    [
-                      ["name", "Full name", order.name, true],
-                      ["line1", "Address", s.line1, true],
-                      ["line2", "Apartment, suite (optional)", s.line2 ?? "", false],
-                      ["city", "Town or city", s.city, true],
-                      ["postalCode", "Postal code", s.postalCode, true],
-                    ] as const
-                  ).map(([name, label, value, required]) => (
-                    <Labelled key={name} id={`address-${name}`} label={label} error={fields[name]}>
-                      <input
-                        id={`address-${name}`}
-                        name={name}
-                        defaultValue={value}
-                        required={required}
-                        aria-invalid={fields[name] ? true : undefined}
-                        aria-describedby={describedBy(`address-${name}`, fields[name])}
-                        className={inputClass}
-                      />
-                    </Labelled>
-                  ))}
-                  <Labelled id="address-country" label="Country" error={fields.country}>
-                    <select id="address-country" name="country" defaultValue={s.country} className={inputClass}>
-                      {COUNTRIES.map((c) => (
-                        <option key={c.code} value={c.code}>
-                          {c.name}
-                        </option>
-                      ))}
-                    </select>
-                  </Labelled>
+                  <AddressFields defaultValues={{ ...s, name: order.name, line2: s.line2 ?? "" }} errors={fields} />
                   <button type="submit" disabled={busy} className={SECONDARY}>
                     Save address
                   </button>
@@ -501,7 +406,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-gray-700">Shipped</dt>
                 <dd>
-                  <time dateTime={order.fulfilledAt}>{formatAdminDate(order.fulfilledAt, true)}</time> UTC
+                  <time dateTime={order.fulfilledAt}>{date(order.fulfilledAt)}</time>
                 </dd>
                 <dt className="text-gray-700">Carrier</dt>
                 <dd>{carrierName(order.carrier) ?? "Not given"}</dd>
@@ -519,26 +424,15 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
             ) : canFulfil ? (
               <Form method="post" className="space-y-3" onSubmit={fulfilConfirm.ask}>
                 <input type="hidden" name="intent" value="fulfil" />
-                <Labelled id="fulfil-carrier" label="Carrier" error={fields.carrier}>
-                  <select id="fulfil-carrier" name="carrier" defaultValue="" className={inputClass}>
-                    <option value="">Not given</option>
-                    {CARRIER_IDS.map((c) => (
-                      <option key={c} value={c}>
-                        {CARRIERS[c].name}
-                      </option>
-                    ))}
-                  </select>
-                </Labelled>
-                <Labelled id="fulfil-tracking" label="Tracking number (optional)" error={fields.trackingNumber}>
-                  <input
-                    id="fulfil-tracking"
-                    name="trackingNumber"
-                    maxLength={64}
-                    aria-invalid={fields.trackingNumber ? true : undefined}
-                    aria-describedby={describedBy("fulfil-tracking", fields.trackingNumber)}
-                    className={inputClass}
-                  />
-                </Labelled>
+                <SelectField
+                  id="fulfil-carrier"
+                  label="Carrier"
+                  name="carrier"
+                  defaultValue=""
+                  error={fields.carrier}
+                  options={[{ value: "", label: "Not given" }, ...CARRIER_IDS.map((c) => ({ value: c, label: CARRIERS[c].name }))]}
+                />
+                <TextField id="fulfil-tracking" label="Tracking number (optional)" name="trackingNumber" maxLength={64} error={fields.trackingNumber} />
                 <p className="text-gray-700">The customer gets a shipping confirmation email with the tracking link.</p>
                 <button type="submit" disabled={busy} className={BUTTON}>
                   Fulfil order

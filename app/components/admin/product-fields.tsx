@@ -1,24 +1,36 @@
 import { useId, useState } from "react";
-import type { ProductForEdit, ProductImageOption } from "~/lib/product-form";
+import type { MarketPriceChoice, ProductForEdit, ProductImageOption } from "~/lib/product-form";
 import { useToast } from "~/components/ui/toast";
-import { centsToDecimal } from "~/lib/money";
+import { centsToDecimal, currencySymbol, formatMoney } from "~/lib/money";
 import { PRODUCT_TABS } from "~/lib/product-form";
-import { GroupError, SmallButton, TextArea, TextField, fieldId, useFieldError } from "./fields";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/lib/stock";
 import { Icon } from "./icons";
 import { RowList, rowKey, type Row } from "./row-list";
+import { COLLECTIONS, type ProductType } from "~/lib/collections";
+import { DEFAULT_VARIANT, hasColours } from "~/lib/variant";
 
 /** The product editor's state: what its inputs show, as text, with a key per repeatable row. */
-export type ColourRow = Row & { id: string; name: string; hex: string; stock: string; baseStock: string; imageId: string };
+export type ColourRow = Row & { id: string; name: string; hex: string; sku: string; stock: string; baseStock: string; imageId: string };
 export type ProductValues = {
   title: string;
   descriptionHtml: string;
   price: string;
   compareAtPrice: string;
+  /** By market id; empty boxes mean "converted from USD". */
+  marketPrices: Record<string, { price: string; compareAtPrice: string }>;
   externalUrl: string;
   slug: string;
   badge: string;
   highlights: string;
+  type: ProductType;
+  /** False: one default variant holds the stock and the shop shows no colour choice. */
+  hasColours: boolean;
+  featured: boolean;
+  featuredPosition: string;
   colors: ColourRow[];
+  lowStockThreshold: string;
   tabs: string[];
   overview: (Row & { heading: string; body: string })[];
   specifications: (Row & { label: string; value: string })[];
@@ -34,11 +46,19 @@ export function valuesFromProduct(p: ProductForEdit | null): ProductValues {
     descriptionHtml: p?.descriptionHtml ?? "",
     price: p ? centsToDecimal(p.priceCents) : "",
     compareAtPrice: p?.compareAtCents ? centsToDecimal(p.compareAtCents) : "",
+    marketPrices: Object.fromEntries(
+      (p?.marketPrices ?? []).map((m) => [m.marketId, { price: centsToDecimal(m.priceMinor), compareAtPrice: m.compareAtMinor ? centsToDecimal(m.compareAtMinor) : "" }]),
+    ),
     externalUrl: p?.externalUrl ?? "",
     slug: p?.slug ?? "",
     badge: p?.badge ?? "",
     highlights: p?.highlights ?? "",
-    colors: (p?.colors ?? []).map((c) => ({ key: rowKey(), id: c.id, name: c.name, hex: c.hex, stock: String(c.stock), baseStock: String(c.stock), imageId: c.imageId ?? "" })),
+    type: p?.type ?? "console",
+    hasColours: p ? hasColours(p.colors) : true,
+    featured: p?.featuredPosition != null,
+    featuredPosition: p?.featuredPosition != null ? String(p.featuredPosition) : "",
+    colors: (p?.colors ?? []).map((c) => ({ key: rowKey(), id: c.id, name: c.name, hex: c.hex, sku: c.sku ?? "", stock: String(c.stock), baseStock: String(c.stock), imageId: c.imageId ?? "" })),
+    lowStockThreshold: String(p?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
     // A new product starts with the tabs every seeded product has.
     tabs: p ? (content.tabs ?? []) : ["overview", "specifications", "reviews"],
     overview: (content.overview ?? []).map((o) => ({ key: rowKey(), ...o })),
@@ -49,7 +69,59 @@ export function valuesFromProduct(p: ProductForEdit | null): ProductValues {
   };
 }
 
-export const newColour = (imageId = ""): ColourRow => ({ key: rowKey(), id: "", name: "", hex: "#000000", stock: "0", baseStock: "", imageId });
+/**
+ * The product's own price (and compare-at price) in each enabled market other than the US one. Empty
+ * boxes: the shop converts the USD price with the market's rate and rounding (the hint shows the
+ * result for the saved price).
+ */
+export function MarketPricesField({
+  markets,
+  values,
+  onChange,
+}: {
+  markets: MarketPriceChoice[];
+  values: ProductValues["marketPrices"];
+  onChange: (next: ProductValues["marketPrices"]) => void;
+}) {
+  if (markets.length === 0) return null;
+  const set = (id: string, field: "price" | "compareAtPrice", value: string) =>
+    onChange({ ...values, [id]: { price: values[id]?.price ?? "", compareAtPrice: values[id]?.compareAtPrice ?? "", [field]: value } });
+  const converted = (minor: number | null, currency: string) => (minor === null ? "converted from the US price once saved" : `${formatMoney(minor, currency)}, converted from the saved US price`);
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-base font-semibold text-gray-900">Prices in other markets</legend>
+      <p className="mt-1 text-sm text-gray-600">Optional. Leave empty to convert the US price with the market&apos;s rate and rounding (Settings, Markets).</p>
+      <div className="mt-3 grid gap-4">
+        {markets.map((m) => (
+          <div key={m.id} className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              path={`marketPrices.${m.id}.price`}
+              name={`marketPrices.${m.id}.price`}
+              label={`Price in ${m.name} (${m.currency})`}
+              prefix={currencySymbol(m.currency)}
+              inputMode="decimal"
+              hint={`Empty: ${converted(m.convertedMinor, m.currency)}.`}
+              value={values[m.id]?.price ?? ""}
+              onChange={(e) => set(m.id, "price", e.target.value)}
+            />
+            <TextField
+              path={`marketPrices.${m.id}.compareAtPrice`}
+              name={`marketPrices.${m.id}.compareAtPrice`}
+              label={`Compare-at price in ${m.name} (${m.currency})`}
+              prefix={currencySymbol(m.currency)}
+              inputMode="decimal"
+              hint={`Optional, with this market's price.${m.convertedCompareAtMinor === null ? "" : ` Both empty: ${formatMoney(m.convertedCompareAtMinor, m.currency)}, converted.`}`}
+              value={values[m.id]?.compareAtPrice ?? ""}
+              onChange={(e) => set(m.id, "compareAtPrice", e.target.value)}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export const newColour = (imageId = ""): ColourRow => ({ key: rowKey(), id: "", name: "", hex: "#000000", sku: "", stock: "0", baseStock: "", imageId });
 
 /** Colours without an image get the uploaded images nobody uses yet, in order (the first image goes with the first colour). */
 export function assignFreeImages(colors: ColourRow[], images: ProductImageOption[]): ColourRow[] {
@@ -110,9 +182,9 @@ export function ImagesField({ images, onUploaded, onRemove }: { images: ProductI
               <img src={image.src} alt={image.alt || `Image ${i + 1}`} width={96} height={96} className="h-24 w-24 rounded-lg border border-gray-200 bg-white object-contain" />
               <div className="mt-1 flex items-center justify-between gap-1 text-xs text-gray-700">
                 <span>Image {i + 1}</span>
-                <SmallButton aria-label={`Remove image ${i + 1}`} onClick={() => onRemove(image.id)} className="px-1.5 py-1 text-red-700">
+                <Button variant="secondary" size="compact" aria-label={`Remove image ${i + 1}`} onClick={() => onRemove(image.id)} className="px-1.5 py-1 text-red-700">
                   <Icon name="trash" className="h-3.5 w-3.5" />
-                </SmallButton>
+                </Button>
               </div>
             </li>
           ))}
@@ -122,30 +194,6 @@ export function ImagesField({ images, onUploaded, onRemove }: { images: ProductI
       )}
       <p className="mt-2 text-xs text-gray-600">Only images chosen for a colour are shown in the shop and kept with the product.</p>
     </fieldset>
-  );
-}
-
-/** A labelled select in the admin's field style, with its message from the field errors. */
-function SelectField({ path, label, value, onChange, children }: { path: string; label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
-  const error = useFieldError(path);
-  return (
-    <div>
-      <label htmlFor={fieldId(path)} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        id={fieldId(path)}
-        name={path}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId(path)}-error` : undefined}
-        className={`w-full rounded-lg border px-3 py-2 text-sm ${error ? "border-red-600 bg-red-50" : "border-gray-300 bg-white"} focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30`}
-      >
-        {children}
-      </select>
-      <GroupError path={path} />
-    </div>
   );
 }
 
@@ -170,9 +218,8 @@ export function ColoursField({
       addLabel="Add colour"
     >
       {(c, i, update) => {
-        const image = images.find((img) => img.id === c.imageId);
         return (
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_9rem_7rem_minmax(0,1fr)]">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_8rem_9rem_6rem_minmax(0,1fr)]">
             <input type="hidden" name={`colors.${i}.id`} value={c.id} />
             <input type="hidden" name={`colors.${i}.baseStock`} value={c.baseStock} />
             <TextField className="col-span-2 lg:col-span-1" path={`colors.${i}.name`} name={`colors.${i}.name`} label="Name" maxLength={40} value={c.name} onChange={(e) => update({ name: e.target.value })} />
@@ -186,20 +233,9 @@ export function ColoursField({
               hint={c.hex.toUpperCase()}
               className="[&_input]:h-10 [&_input]:p-1"
             />
+            <TextField path={`colors.${i}.sku`} name={`colors.${i}.sku`} label="SKU" maxLength={40} autoCapitalize="characters" spellCheck={false} value={c.sku} onChange={(e) => update({ sku: e.target.value })} />
             <TextField path={`colors.${i}.stock`} name={`colors.${i}.stock`} label="Stock" type="number" min={0} step={1} inputMode="numeric" value={c.stock} onChange={(e) => update({ stock: e.target.value })} />
-            <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
-              <div className="min-w-0 flex-1">
-                <SelectField path={`colors.${i}.imageId`} label="Image" value={c.imageId} onChange={(imageId) => update({ imageId })}>
-                  <option value="">No image</option>
-                  {images.map((img, n) => (
-                    <option key={img.id} value={img.id}>
-                      Image {n + 1}
-                    </option>
-                  ))}
-                </SelectField>
-              </div>
-              {image ? <img src={image.src} alt="" width={40} height={40} className="mb-0.5 h-10 w-10 shrink-0 rounded border border-gray-200 bg-white object-contain" /> : null}
-            </div>
+            <VariantImageField className="col-span-2 lg:col-span-1" path={`colors.${i}.imageId`} images={images} value={c.imageId} onChange={(imageId) => update({ imageId })} />
           </div>
         );
       }}
@@ -215,7 +251,7 @@ export function ContentFields({ values, set }: { values: ProductValues; set: <K 
     <div className="grid gap-6">
       <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
         <TextField path="badge" name="badge" label="Badge" maxLength={40} hint="A short label on the product page, like 'New Release'." value={values.badge} onChange={(e) => set("badge", e.target.value)} />
-        <TextArea
+        <TextAreaField
           path="highlights"
           name="highlights"
           label="Product Highlights"
@@ -258,7 +294,7 @@ export function ContentFields({ values, set }: { values: ProductValues; set: <K 
         {(o, i, update) => (
           <div className="grid gap-3">
             <TextField path={`overview.${i}.heading`} name={`overview.${i}.heading`} label="Heading" maxLength={120} value={o.heading} onChange={(e) => update({ heading: e.target.value })} />
-            <TextArea path={`overview.${i}.body`} name={`overview.${i}.body`} label="Text" rows={2} maxLength={2000} value={o.body} onChange={(e) => update({ body: e.target.value })} />
+            <TextAreaField path={`overview.${i}.body`} name={`overview.${i}.body`} label="Text" rows={2} maxLength={2000} value={o.body} onChange={(e) => update({ body: e.target.value })} />
           </div>
         )}
       </RowList>
@@ -292,8 +328,8 @@ export function ContentFields({ values, set }: { values: ProductValues; set: <K 
         {(s, i, update) => (
           <div className="grid gap-3">
             <TextField path={`sections.${i}.heading`} name={`sections.${i}.heading`} label="Heading" maxLength={120} value={s.heading} onChange={(e) => update({ heading: e.target.value })} />
-            <TextArea path={`sections.${i}.body`} name={`sections.${i}.body`} label="Text" rows={3} maxLength={4000} value={s.body} onChange={(e) => update({ body: e.target.value })} />
-            <TextArea path={`sections.${i}.items`} name={`sections.${i}.items`} label="List items" hint="Optional, one per line." rows={3} maxLength={4000} value={s.items} onChange={(e) => update({ items: e.target.value })} />
+            <TextAreaField path={`sections.${i}.body`} name={`sections.${i}.body`} label="Text" rows={3} maxLength={4000} value={s.body} onChange={(e) => update({ body: e.target.value })} />
+            <TextAreaField path={`sections.${i}.items`} name={`sections.${i}.items`} label="List items" hint="Optional, one per line." rows={3} maxLength={4000} value={s.items} onChange={(e) => update({ items: e.target.value })} />
           </div>
         )}
       </RowList>
@@ -348,6 +384,99 @@ export function ContentFields({ values, set }: { values: ProductValues; set: <K 
           </RowList>
         </div>
       </fieldset>
+    </div>
+  );
+}
+
+/** Which collection lists the product, and its place in the home page's featured row. */
+export function CollectionFields({ values, set }: { values: ProductValues; set: <K extends keyof ProductValues>(key: K, value: ProductValues[K]) => void }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <SelectField
+        path="type"
+        name="type"
+        label="Collection"
+        value={values.type}
+        onChange={(e) => set("type", e.target.value as ProductType)}
+        options={COLLECTIONS.map((c) => ({ value: c.type, label: c.title }))}
+      />
+      <div className="grid gap-3">
+        <CheckboxField path="featured" name="featured" label="Feature on the home page" checked={values.featured} onChange={(e) => set("featured", e.target.checked)} />
+        {values.featured ? (
+          <TextField
+            path="featuredPosition"
+            name="featuredPosition"
+            label="Position on the home page"
+            type="number"
+            min={0}
+            max={999}
+            step={1}
+            inputMode="numeric"
+            hint="Lower numbers come first."
+            value={values.featuredPosition}
+            onChange={(e) => set("featuredPosition", e.target.value)}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Colours to choose from, or none. Without options the product keeps one row, the default variant,
+ * with its stock and image only; switching back keeps that row for the admin to name.
+ */
+export function OptionsChoice({ values, onChange }: { values: ProductValues; onChange: (hasColours: boolean, colors: ColourRow[]) => void }) {
+  const choose = (colours: boolean) =>
+    onChange(colours, colours ? values.colors : [{ ...(values.colors[0] ?? newColour()), name: DEFAULT_VARIANT.name, hex: DEFAULT_VARIANT.hex }]);
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-gray-800">Options</legend>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-gray-800">
+        <label className="flex items-center gap-2">
+          <input type="radio" name="options" value="colours" checked={values.hasColours} onChange={() => choose(true)} className="h-4 w-4 accent-brand-700" />
+          Colours
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="options" value="none" checked={!values.hasColours} onChange={() => choose(false)} className="h-4 w-4 accent-brand-700" />
+          No options (one stock count)
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The one stock count and image of a product without options (its default variant). */
+export function DefaultVariantFields({ row, images, onChange }: { row: ColourRow; images: ProductImageOption[]; onChange: (row: ColourRow) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-[9rem_7rem_minmax(0,1fr)]">
+      <input type="hidden" name="colors.0.id" value={row.id} />
+      <input type="hidden" name="colors.0.baseStock" value={row.baseStock} />
+      <input type="hidden" name="colors.0.name" value={DEFAULT_VARIANT.name} />
+      <input type="hidden" name="colors.0.hex" value={DEFAULT_VARIANT.hex} />
+      <TextField path="colors.0.sku" name="colors.0.sku" label="SKU" maxLength={40} autoCapitalize="characters" spellCheck={false} value={row.sku} onChange={(e) => onChange({ ...row, sku: e.target.value })} />
+      <TextField path="colors.0.stock" name="colors.0.stock" label="Stock" type="number" min={0} step={1} inputMode="numeric" value={row.stock} onChange={(e) => onChange({ ...row, stock: e.target.value })} />
+      <VariantImageField path="colors.0.imageId" images={images} value={row.imageId} onChange={(imageId) => onChange({ ...row, imageId })} />
+    </div>
+  );
+}
+
+/** Which uploaded image a variant shows, with a thumbnail of the choice. */
+function VariantImageField({ path, images, value, onChange, className = "" }: { path: string; images: ProductImageOption[]; value: string; onChange: (imageId: string) => void; className?: string }) {
+  const image = images.find((img) => img.id === value);
+  return (
+    <div className={`flex items-end gap-2 ${className}`}>
+      <div className="min-w-0 flex-1">
+        <SelectField name={path} label="Image" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">No image</option>
+          {images.map((img, n) => (
+            <option key={img.id} value={img.id}>
+              Image {n + 1}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {image ? <img src={image.src} alt="" width={40} height={40} className="mb-0.5 h-10 w-10 shrink-0 rounded border border-gray-200 bg-white object-contain" /> : null}
     </div>
   );
 }

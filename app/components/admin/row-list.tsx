@@ -1,4 +1,5 @@
-import { GroupError, SmallButton, fieldId } from "./fields";
+import { GroupError, fieldId } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { Icon } from "./icons";
 
 /** A repeatable row of a form: `key` keeps React's identity of a row across reordering. */
@@ -67,15 +68,15 @@ export function RowList<T extends Row>({
                 <fieldset className="min-w-0 rounded-lg border border-gray-200 bg-gray-50/60 p-3">
                   <legend className="float-left py-1.5 text-sm font-semibold text-gray-800">{name}</legend>
                   <div className="flex justify-end gap-1">
-                    <SmallButton id={`${item.key}-up`} aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <Button variant="secondary" size="compact" id={`${item.key}-up`} aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                       <Icon name="up" className="h-4 w-4" />
-                    </SmallButton>
-                    <SmallButton id={`${item.key}-down`} aria-label={`Move ${name} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+                    </Button>
+                    <Button variant="secondary" size="compact" id={`${item.key}-down`} aria-label={`Move ${name} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
                       <Icon name="down" className="h-4 w-4" />
-                    </SmallButton>
-                    <SmallButton aria-label={`Remove ${name}`} onClick={() => onChange(items.filter((_, i) => i !== index), true)} className="text-red-700">
+                    </Button>
+                    <Button variant="secondary" size="compact" aria-label={`Remove ${name}`} onClick={() => onChange(items.filter((_, i) => i !== index), true)} className="text-red-700">
                       <Icon name="trash" className="h-4 w-4" />
-                    </SmallButton>
+                    </Button>
                   </div>
                   <div className="clear-both mt-2">{children(item, index, (patch) => onChange(items.map((it, i) => (i === index ? { ...it, ...patch } : it)), false))}</div>
                 </fieldset>
@@ -84,9 +85,9 @@ export function RowList<T extends Row>({
           })}
         </ol>
       ) : null}
-      <SmallButton id={fieldId(path)} onClick={() => onChange([...items, create()], true)} className="mt-3">
+      <Button variant="secondary" size="compact" id={fieldId(path)} onClick={() => onChange([...items, create()], true)} className="mt-3">
         <Icon name="plus" className="h-4 w-4" /> {addLabel}
-      </SmallButton>
+      </Button>
       <GroupError path={path} />
     </fieldset>
   );

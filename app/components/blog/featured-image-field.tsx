@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { TextField } from "~/components/admin/fields";
+import { TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { isImageUrl } from "~/lib/url";
 

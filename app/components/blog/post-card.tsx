@@ -5,7 +5,19 @@ import { PostImage } from "./post-image";
 export type PostCardData = { slug: string; title: string; excerpt: string; image: string | null; date: string };
 
 /** A published post on the blog list and in 'Reading Next'; the whole card opens the post. */
-export function PostCard({ post, cta, priority = false }: { post: PostCardData; cta: "Read More" | "Read Article"; priority?: boolean }) {
+export function PostCard({
+  post,
+  cta,
+  priority = false,
+  headingLevel = 2,
+}: {
+  post: PostCardData;
+  cta: "Read More" | "Read Article";
+  priority?: boolean;
+  /** 3 where the cards sit under a group's own h2 (search results). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <PostImage src={post.image} priority={priority} />
@@ -13,7 +25,7 @@ export function PostCard({ post, cta, priority = false }: { post: PostCardData; 
         <p className="text-sm text-gray-600">
           <time dateTime={post.date}>{formatLongDate(post.date)}</time>
         </p>
-        <h2 className="mt-2 text-lg font-semibold leading-snug">{post.title}</h2>
+        <Heading className="mt-2 text-lg font-semibold leading-snug">{post.title}</Heading>
         <p className="mt-2 flex-1 text-sm text-gray-700">{post.excerpt}</p>
         <Link
           to={`/blog/${post.slug}`}

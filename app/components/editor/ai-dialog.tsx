@@ -1,14 +1,12 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
+import { buttonClass } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { AI_PROVIDERS, AI_PROVIDER_LABELS, AI_TONES, AI_WORD_TARGET, aiRequestSchema, type AiProvider, type AiTone, type WriterEvent } from "~/lib/ai-writer";
 
-type Provider = "gemini" | "deepseek";
-const PROVIDERS: { value: Provider; label: string }[] = [
-  { value: "gemini", label: "Gemini API" },
-  { value: "deepseek", label: "DeepSeek API" },
-];
-const TONES = ["formal", "casual", "professional", "friendly"] as const;
-const WORD_TARGET = 400;
+type Provider = AiProvider;
+const PROVIDERS = AI_PROVIDERS.map((value) => ({ value, label: AI_PROVIDER_LABELS[value] }));
 const ENDPOINT = "/api/admin/ai";
 
 /** An admin's personal key lives in this browser only, one entry per provider (DESIGN.md section 7). */
@@ -20,8 +18,6 @@ function storedKey(p: Provider): string {
     return "";
   }
 }
-
-type WriterEvent = { type: "html"; html: string } | { type: "done"; html: string } | { type: "cut"; html: string; message: string } | { type: "error"; message: string };
 
 /** POSTs the request and hands each streamed line (growing, sanitised HTML) to `onEvent`. */
 async function streamArticle(body: { provider: Provider; topic: string; tone: string }, key: string, signal: AbortSignal, onEvent: (e: WriterEvent) => void) {
@@ -50,8 +46,8 @@ async function streamArticle(body: { provider: Provider; topic: string; tone: st
 const wordsIn = (html: string) => html.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
 
 const field = "mt-1 w-full rounded-lg border border-gray-300 px-3 py-2";
-const primary = "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
-const secondary = "rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50";
+const primary = buttonClass();
+const secondary = buttonClass("secondary");
 
 /**
  * The AI writer. Gemini streams into a preview ('Generate Again', 'Keep'); DeepSeek is inserted when
@@ -66,7 +62,7 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
   const [editingKey, setEditingKey] = useState(false);
   const [keyDraft, setKeyDraft] = useState("");
   const [topic, setTopic] = useState("");
-  const [tone, setTone] = useState<(typeof TONES)[number]>("professional");
+  const [tone, setTone] = useState<AiTone>("professional");
   const [generating, setGenerating] = useState(false);
   const [preview, setPreview] = useState("");
   const [error, setError] = useState("");
@@ -96,8 +92,10 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
   };
 
   const generate = async (request: { topic: string; tone: string }) => {
-    const cleanTopic = request.topic.trim();
-    if (cleanTopic.length <= 4) return fail("Topic must be longer than 4 characters");
+    // The endpoint's own schema: its message, before any request.
+    const checked = aiRequestSchema.safeParse({ provider, ...request });
+    if (!checked.success) return fail(checked.error.issues[0].message);
+    const cleanTopic = checked.data.topic;
     last.current = { topic: cleanTopic, tone: request.tone };
     const controller = new AbortController();
     running.current = controller;
@@ -116,7 +114,7 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
           result = e.html;
           if (e.type === "cut") cutMessage = e.message;
           if (provider === "gemini" || e.type === "cut") setPreview(e.html);
-          else setProgress(e.type === "done" ? 100 : Math.min(90, 10 + Math.round((wordsIn(e.html) / WORD_TARGET) * 80)));
+          else setProgress(e.type === "done" ? 100 : Math.min(90, 10 + Math.round((wordsIn(e.html) / AI_WORD_TARGET) * 80)));
         }
       });
     } catch (err) {
@@ -199,7 +197,7 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
         >
           <Dialog.Title className="text-xl font-semibold">AI Writer</Dialog.Title>
           <p id={`${id}-intro`} className="mt-1 text-sm text-gray-600">
-            Generates an article of about {WORD_TARGET} words. Requests go through our server.
+            Generates an article of about {AI_WORD_TARGET} words. Requests go through our server.
           </p>
 
           <label htmlFor={`${id}-model`} className="mt-4 block text-sm font-medium">
@@ -265,20 +263,16 @@ export function AiDialog({ open, onOpenChange, onInsert }: { open: boolean; onOp
                 void generate({ topic, tone });
               }}
             >
-              <label htmlFor={`${id}-topic`} className="mt-2 block text-sm font-medium">
-                Topic
-              </label>
-              <input id={`${id}-topic`} value={topic} onChange={(e) => setTopic(e.target.value)} disabled={generating} className={field} />
-              <label htmlFor={`${id}-tone`} className="mt-3 block text-sm font-medium">
-                Tone
-              </label>
-              <select id={`${id}-tone`} value={tone} onChange={(e) => setTone(e.target.value as (typeof TONES)[number])} disabled={generating} className={field}>
-                {TONES.map((t) => (
-                  <option key={t} value={t}>
-                    {t[0].toUpperCase() + t.slice(1)}
-                  </option>
-                ))}
-              </select>
+              <TextField id={`${id}-topic`} label="Topic" value={topic} onChange={(e) => setTopic(e.target.value)} disabled={generating} className="mt-2" />
+              <SelectField
+                id={`${id}-tone`}
+                label="Tone"
+                value={tone}
+                onChange={(e) => setTone(e.target.value as AiTone)}
+                disabled={generating}
+                className="mt-3"
+                options={AI_TONES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }))}
+              />
               <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
                 <div className="flex gap-3 text-sm">
                   {keys[provider] ? (

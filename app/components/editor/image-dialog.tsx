@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { altTextSchema, type BodyImage, type LibraryImage } from "~/lib/images";
 import { isImageUrl } from "~/lib/url";
 import { RequestDialog } from "./request-dialog";
+import { buttonClass } from "~/components/ui/button";
 
 const ENDPOINT = "/api/admin/media";
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif,image/avif";
@@ -257,7 +258,7 @@ function ImageForm({ request, onClose, onInsert }: { request: ImageRequest; onCl
         <Dialog.Close type="button" className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
           Cancel
         </Dialog.Close>
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button type="submit" disabled={busy} className={buttonClass()}>
           {busy ? "Uploading…" : "Insert"}
         </button>
       </div>

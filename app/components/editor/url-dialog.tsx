@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { RequestDialog } from "./request-dialog";
+import { buttonClass } from "~/components/ui/button";
 
 export type UrlRequest = {
   title: string;
@@ -49,7 +50,7 @@ function UrlForm({ request, onClose }: { request: UrlRequest; onClose: () => voi
         <Dialog.Close type="button" className="rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
           Cancel
         </Dialog.Close>
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <button type="submit" className={buttonClass()}>
           {request.submitLabel}
         </button>
       </div>

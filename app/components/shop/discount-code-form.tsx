@@ -40,7 +40,7 @@ export function DiscountCodeForm({ action, discount, error }: { action: string; 
         <Form method="post" action={action} className="mt-2 flex items-center justify-between gap-2 text-sm">
           {discount.applied ? (
             <span className="font-medium text-green-800" data-testid="discount-line">
-              {discountLine(discount)}
+              {discountLine(discount, discount.currency)}
             </span>
           ) : (
             <span className="text-gray-700">{discount.code} is not applied</span>

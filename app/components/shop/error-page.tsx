@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useResponseInfo } from "~/lib/response-info";
+import { isRouteErrorResponse, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * The one error page: 404s say so, anything else is a friendly apology with no internals, and the
@@ -22,7 +22,7 @@ export function ErrorPage(props: { status: number; detail?: string; reference?: 
             ? "The shop is briefly unavailable. Please try again in a moment."
             : "An unexpected error occurred. Please try again.")}
       </p>
-      <Link to="/" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <Link to="/" className={buttonClass("primary", "medium", "mt-6")}>
         Return to Home
       </Link>
       {reference ? (
@@ -33,21 +33,6 @@ export function ErrorPage(props: { status: number; detail?: string; reference?: 
       {detail ? <pre className="mt-6 max-w-full overflow-auto text-left text-xs text-gray-500">{detail}</pre> : null}
     </main>
   );
-}
-
-/** The error page for whatever the nearest route threw: a 404 response, another status, or a crash. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const response = useResponseInfo();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
-  // A thrown error reaches the page sanitised; the server tells whether it was the database (503).
-  const status = isRouteErrorResponse(error) ? error.status : (response.status ?? 500);
-  // Never a stack trace in production: the server logs it, under the reference shown.
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  // A refusal of the request (a 4xx thrown with `{ error }`, e.g. an unreadable form body) says why.
-  const refusal = isRouteErrorResponse(error) && status < 500 ? (error.data as { error?: unknown } | null)?.error : undefined;
-  const message = typeof refusal === "string" ? refusal : undefined;
-  return <ErrorPage status={status} detail={detail} reference={response.requestId} message={message} />;
 }
 
 /** The tab title of an error page. */

@@ -3,11 +3,14 @@ import { Link, NavLink, useLocation } from "react-router";
 import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
 import type { MarketSummary } from "~/lib/market";
 import { MarketSelector } from "./market-selector";
+import { SearchForm, SearchIcon } from "./search-form";
 import { SignOutForm, UserMenu } from "./user-menu";
+import { HeartIcon } from "./wishlist-button";
 
 const NAV = [
   { to: "/", label: "Home" },
   { to: "/products", label: "Products" },
+  { to: "/collections/accessories", label: "Accessories" },
   { to: "/blog", label: "Blog" },
   { to: "/contact", label: "Contact" },
 ];
@@ -78,6 +81,16 @@ export function Header({ shopName, cartCount, user, market }: { shopName: string
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          {/* A box where there is room; elsewhere a link to the results page and its own box. */}
+          <div className="hidden w-56 lg:block">
+            <SearchForm id="header-search" />
+          </div>
+          <Link to="/search" aria-label="Search" className="flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700 lg:hidden">
+            <SearchIcon className="h-6 w-6" />
+          </Link>
+          <Link to="/wishlist" aria-label="Wishlist" className="flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700">
+            <HeartIcon filled={false} />
+          </Link>
           <Link to="/cart" aria-label={cartLabel} className="relative flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700">
             <CartIcon />
             {cartCount > 0 ? (

@@ -12,10 +12,24 @@ export type ProductCardData = {
   image: ImageData | null;
 };
 
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+/** `headingLevel` 3 where the cards sit under a group's own h2 (search results, home page rows). */
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 2,
+  soldOut = false,
+}: {
+  product: ProductCardData;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+  /** No colour can be bought: a "Sold out" badge, as Dawn's cards show. */
+  soldOut?: boolean;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
-      <div className="aspect-square bg-gray-100">
+      <div className="relative aspect-square bg-gray-100">
+        {soldOut ? <span className="absolute left-3 top-3 z-10 rounded-full bg-gray-900 px-3 py-1 text-xs font-semibold text-white">Sold out</span> : null}
         {product.image ? (
           <ResponsiveImage
             image={product.image}
@@ -26,11 +40,11 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold">
+        <Heading className="text-lg font-semibold">
           <Link to={`/products/${product.slug}`} prefetch="intent" className="after:absolute after:inset-0 focus:outline-none">
             {product.title}
           </Link>
-        </h2>
+        </Heading>
         <p className="mt-2 flex-1 text-sm text-gray-600">{product.summary}</p>
         <div className="mt-4 flex items-center justify-between">
           <p className="text-lg font-bold">
@@ -48,5 +62,18 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         </div>
       </div>
     </article>
+  );
+}
+
+/** A row of up to four cards under a section's own h2 (home page rows, search's newest products). */
+export function ProductCardRow({ products }: { products: (ProductCardData & { id: string })[] }) {
+  return (
+    <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {products.map((p) => (
+        <li key={p.id} className="relative">
+          <ProductCard product={p} headingLevel={3} />
+        </li>
+      ))}
+    </ul>
   );
 }

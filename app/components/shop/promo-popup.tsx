@@ -1,5 +1,4 @@
-import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useMatches } from "react-router";
 import { isPromoPage, PROMO_DELAY_MS, PROMO_DISMISS_DAYS, PROMO_DISMISSED_KEY, PROMO_SEEN_COOKIE } from "~/lib/promo";
 
@@ -21,6 +20,10 @@ function rememberDismissal() {
 }
 
 const seenThisVisit = () => document.cookie.split("; ").includes(`${PROMO_SEEN_COOKIE}=1`);
+
+// The dialog (Radix Dialog with its focus trap and scroll lock, about 8 KB of gzip) loads when the
+// popup opens, a second after the page, never with the page itself.
+const PromoDialog = lazy(() => import("./promo-dialog"));
 
 /**
  * The partner promotion: an overlay dialog one second after a browsing page loads (PROMO_PAGE), at
@@ -45,77 +48,10 @@ export function PromoPopup({ offerUrl }: { offerUrl: string }) {
     setOpen(false);
   }
 
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : dismiss())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl focus:outline-none">
-          <Dialog.Title className="sr-only">Partner deal</Dialog.Title>
-          <Dialog.Description className="sr-only">An offer from one of our partners. It opens in a new tab.</Dialog.Description>
-          {/* First in the DOM so it takes the initial focus: the least surprising control. */}
-          <Dialog.Close className="absolute right-3 top-3 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-            <span className="sr-only">Close</span>
-          </Dialog.Close>
-          <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={dismiss} className="block focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-600">
-            <PromoArt />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  return open ? (
+    <Suspense fallback={null}>
+      <PromoDialog offerUrl={offerUrl} onDismiss={dismiss} />
+    </Suspense>
+  ) : null;
 }
 
-/** Original banner artwork, inline so it needs no request and never becomes the page's LCP image. */
-function PromoArt() {
-  return (
-    <svg role="img" aria-label="Partner deal: accessories for your handheld at our partner's store" viewBox="0 0 500 400" width="500" height="400" className="block h-auto w-full">
-      <defs>
-        <linearGradient id="promo-bg" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#312e81" />
-          <stop offset="0.55" stopColor="#6d28d9" />
-          <stop offset="1" stopColor="#db2777" />
-        </linearGradient>
-      </defs>
-      <rect width="500" height="400" fill="url(#promo-bg)" />
-      <circle cx="430" cy="70" r="120" fill="#ffffff" opacity="0.07" />
-      <circle cx="40" cy="380" r="90" fill="#ffffff" opacity="0.06" />
-      <g transform="translate(345 135) rotate(12) scale(0.95)">
-        <rect width="130" height="220" rx="20" fill="#f08a24" />
-        <rect x="14" y="16" width="102" height="84" rx="6" fill="#1b1d24" />
-        <rect x="20" y="22" width="90" height="72" rx="3" fill="#2d6f8e" />
-        <path d="M20 82 L48 56 L68 72 L84 62 L110 82 L110 94 L20 94Z" fill="#3fa06a" />
-        <rect x="18" y="134" width="34" height="11" rx="3" fill="#2b2b33" />
-        <rect x="30" y="122" width="11" height="34" rx="3" fill="#2b2b33" />
-        <circle cx="98" cy="128" r="7" fill="#2b2b33" />
-        <circle cx="110" cy="141" r="7" fill="#2b2b33" />
-        <circle cx="86" cy="141" r="7" fill="#2b2b33" />
-        <circle cx="98" cy="154" r="7" fill="#2b2b33" />
-      </g>
-      <g fontFamily="ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" fill="#ffffff">
-        <rect x="36" y="48" width="118" height="30" rx="15" fill="#facc15" />
-        <text x="95" y="69" textAnchor="middle" fontSize="15" fontWeight="800" fill="#312e81" letterSpacing="1.5">
-          LIMITED
-        </text>
-        <text x="36" y="148" fontSize="52" fontWeight="900" letterSpacing="-1">
-          PARTNER
-        </text>
-        <text x="36" y="203" fontSize="52" fontWeight="900" letterSpacing="-1" fill="#facc15">
-          DEAL
-        </text>
-        <text fontSize="18" fontWeight="600" opacity="0.92">
-          <tspan x="36" y="242">Cases, chargers and</tspan>
-          <tspan x="36" y="266">screen guards for</tspan>
-          <tspan x="36" y="290">your handheld</tspan>
-        </text>
-        <rect x="36" y="318" width="190" height="50" rx="25" fill="#ffffff" />
-        <text x="131" y="350" textAnchor="middle" fontSize="19" fontWeight="800" fill="#312e81">
-          See the offer →
-        </text>
-      </g>
-    </svg>
-  );
-}

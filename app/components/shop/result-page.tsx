@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 
 /** The payment result pages' frame: an icon, a heading, a message and two ways on. */
 export function ResultPage({
@@ -30,11 +31,7 @@ export function ResultPage({
           <Link
             key={l.to}
             to={l.to}
-            className={
-              i === 0
-                ? "rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-                : "rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50"
-            }
+            className={buttonClass(i === 0 ? "primary" : "secondary")}
           >
             {l.label}
           </Link>

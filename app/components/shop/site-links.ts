@@ -2,6 +2,8 @@
 export const QUICK_LINKS = [
   { to: "/product", label: "Shop the R36S" },
   { to: "/products", label: "All Products" },
+  { to: "/collections/consoles", label: "Consoles" },
+  { to: "/collections/accessories", label: "Accessories" },
   { to: "/blog", label: "Blog" },
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact" },

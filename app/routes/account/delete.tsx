@@ -1,12 +1,14 @@
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { deleteAccount, WrongPasswordError } from "@server/accounts/delete-account";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { deleteAccount } from "@server/accounts/delete-account";
 import { cookieHeaders } from "@server/auth/call";
 import { requireUser } from "@server/auth/guards";
 import { signOut } from "@server/auth/sign-out";
-import { FormError, PasswordField } from "~/components/ui/form";
+import { FormError } from "~/components/ui/form";
+import { PasswordField } from "~/components/ui/field";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/delete";
 import { readForm } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Delete account", description: "Delete your account.", path: "/account/delete", noindex: true });
@@ -22,16 +24,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (typeof password !== "string" || password.length === 0) return data({ error: "Enter your password to confirm." }, { status: 400 });
   try {
     await deleteAccount(user.id, password);
-  } catch (e) {
-    if (e instanceof WrongPasswordError) return data({ error: e.message }, { status: 400 });
-    throw e;
+  } catch (err) {
+    return domainErrorResponse(err, (e) => ({ error: e.publicMessage }));
   }
   // The sessions went with the account; this only clears the browser's cookies.
   return redirect("/auth?notice=account-deleted", { status: 303, headers: cookieHeaders(await signOut(request)) });
 }
 
-export default function DeleteAccount() {
-  const result = useActionData<typeof action>();
+export default function DeleteAccount({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const pending = useNavigation().state === "submitting";
   return (
     <>

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLoaderData } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { requireUser } from "@server/auth/guards";
 import type { Route } from "./+types/layout";
 
@@ -19,8 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-export default function AccountLayout() {
-  const { email } = useLoaderData<typeof loader>();
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const { email } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">My Account</h1>

@@ -1,19 +1,24 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { itemLabel } from "~/lib/variant";
 import { getOrderForUser } from "@server/accounts/orders";
 import { requireUser } from "@server/auth/guards";
+import { readForm } from "@server/http/form";
 import { OrderNotFoundError } from "@server/orders/errors";
-import { requestReturn, ReturnRefusedError } from "@server/orders/returns";
-import { FormError, FormSuccess, inputClass, SubmitButton } from "~/components/ui/form";
+import { requestReturn } from "@server/orders/returns";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { inputClass } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { nestFormData } from "~/lib/nested-form";
 import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED } from "~/lib/order-view";
 import { returnRequestSchema } from "~/lib/order-workspace";
 import { countryName } from "~/lib/countries";
 import { formatDate } from "~/lib/dates";
-import { formatMoney } from "~/lib/money";
-import { orderDiscountLabel } from "~/lib/order-view";
+import { orderTotals } from "~/lib/order-totals";
+import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/order";
+import { domainErrorResponse } from "@server/errors";
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   seo(matches, {
@@ -34,22 +39,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The customer asks to return items (Refund Policy: 30 days from delivery, with a reason). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = returnRequestSchema.safeParse(nestFormData(await request.formData()));
+  const parsed = returnRequestSchema.safeParse(nestFormData(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     const lines = Object.entries(parsed.data.qty).map(([itemId, quantity]) => ({ itemId, quantity }));
     await requestReturn(user.id, String(params.id), { lines, reason: parsed.data.reason });
   } catch (err) {
+    // Someone else's order is a missing page, as in the loader.
     if (err instanceof OrderNotFoundError) throw data(null, { status: 404 });
-    if (err instanceof ReturnRefusedError) return data({ ok: false as const, message: err.message }, { status: 409 });
-    throw err;
+    return domainErrorResponse(err, (e) => ({ ok: false as const, message: e.publicMessage }));
   }
   return { ok: true as const, message: "Your return request was sent. We will email you the return instructions." };
 }
 
-export default function AccountOrder() {
-  const { order } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const result = actionData;
   const pending = useNavigation().state !== "idle";
   const openReturn = order.returns.some((r) => r.status === "requested" || r.status === "approved" || r.status === "received");
   const s = order.shipping;
@@ -64,30 +69,8 @@ export default function AccountOrder() {
       <p className="mt-1 text-sm text-gray-700">
         Placed {formatDate(order.createdAt)} · {ORDER_STATUS_LABELS[order.status]}
       </p>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <caption className="sr-only">Items in order {order.number}</caption>
-          <thead className="bg-gray-50 text-gray-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Item</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Price</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Qty</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {order.lines.map((l) => (
-              <tr key={`${l.title}-${l.variantName}`}>
-                <td className="px-4 py-3">
-                  {l.title} <span className="text-gray-600">({l.variantName})</span>
-                </td>
-                <td className="px-4 py-3 text-right">{formatMoney(l.unitPriceCents)}</td>
-                <td className="px-4 py-3 text-right">{l.quantity}</td>
-                <td className="px-4 py-3 text-right">{formatMoney(l.unitPriceCents * l.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-6">
+        <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items in order ${order.number}`} />
       </div>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <div className="rounded-xl border border-gray-200 p-4">
@@ -108,34 +91,18 @@ export default function AccountOrder() {
             {countryName(s.country)}
           </address>
         </div>
-        <dl className="rounded-xl border border-gray-200 p-4 text-sm">
-          <div className="flex justify-between py-1">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(order.subtotalCents)}</dd>
-          </div>
-          {order.discount ? (
-            <div className="flex justify-between py-1">
-              <dt>{orderDiscountLabel(order.discount)}</dt>
-              <dd>-{formatMoney(order.discount.amountCents)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between py-1">
-            <dt>Shipping</dt>
-            <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-gray-200 py-1 pt-2 font-semibold">
-            <dt>Total</dt>
-            <dd>{formatMoney(order.totalCents)}</dd>
-          </div>
-          {order.paymentBrand && order.paymentLast4 ? (
-            <div className="flex justify-between py-1 text-gray-700">
-              <dt>Paid with</dt>
-              <dd>
-                {order.paymentBrand} ending {order.paymentLast4}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <div className="rounded-xl border border-gray-200 p-4 text-sm">
+          <OrderTotals totals={orderTotals(order)}>
+            {order.paymentBrand && order.paymentLast4 ? (
+              <div className="flex justify-between py-1 text-gray-700">
+                <dt>Paid with</dt>
+                <dd>
+                  {order.paymentBrand} ending {order.paymentLast4}
+                </dd>
+              </div>
+            ) : null}
+          </OrderTotals>
+        </div>
       </div>
       <section aria-labelledby="returns-title" className="mt-6 rounded-xl border border-gray-200 p-4">
         <h3 id="returns-title" className="font-semibold">
@@ -145,7 +112,7 @@ export default function AccountOrder() {
           <ul className="mt-2 space-y-2 text-sm">
             {order.returns.map((r) => (
               <li key={r.id} data-testid="return-status">
-                {r.lines.map((l) => `${l.quantity} × ${l.title} (${l.variantName})`).join(", ")}: <strong>{RETURN_STATUS_LABELS[r.status]}</strong>
+                {r.lines.map((l) => `${l.quantity} × ${itemLabel(l.title, l.variantName)}`).join(", ")}: <strong>{RETURN_STATUS_LABELS[r.status]}</strong>
               </li>
             ))}
           </ul>
@@ -161,7 +128,7 @@ export default function AccountOrder() {
               return left > 0 ? (
                 <div key={l.id}>
                   <label htmlFor={`return-qty-${l.id}`} className="mb-1 block font-medium">
-                    {l.title} ({l.variantName}): units to return (of {left})
+                    {itemLabel(l.title, l.variantName)}: units to return (of {left})
                   </label>
                   <input id={`return-qty-${l.id}`} name={`qty.${l.id}`} type="number" min={0} max={left} defaultValue={0} inputMode="numeric" className={`${inputClass} w-24`} />
                 </div>
@@ -173,9 +140,9 @@ export default function AccountOrder() {
               </label>
               <textarea id="return-reason" name="reason" rows={3} required maxLength={1000} className={inputClass} />
             </div>
-            <SubmitButton pending={pending} className="sm:w-auto">
+            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
               Request a return
-            </SubmitButton>
+            </Button>
           </Form>
         ) : !order.returnWindow.open && order.returnWindow.closesAt ? (
           <p className="mt-2 text-sm text-gray-700">{RETURN_WINDOW_CLOSED}</p>

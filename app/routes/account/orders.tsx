@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { listOrdersForUser } from "@server/accounts/orders";
 import { requireUser } from "@server/auth/guards";
 import { formatDate } from "~/lib/dates";
@@ -6,6 +6,7 @@ import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/orders";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "My Account", description: "Your orders.", path: "/account", noindex: true });
@@ -15,15 +16,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { orders: await listOrdersForUser(user.id) };
 }
 
-export default function AccountOrders() {
-  const { orders } = useLoaderData<typeof loader>();
+export default function AccountOrders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
   return (
     <>
       <h2 className="text-xl font-semibold">Order history</h2>
       {orders.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-gray-300 p-8 text-center">
           <p className="text-gray-700">You have not placed any orders yet.</p>
-          <Link to="/products" className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          <Link to="/products" className={buttonClass("primary", "medium", "mt-4")}>
             Browse products
           </Link>
         </div>

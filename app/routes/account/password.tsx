@@ -1,10 +1,13 @@
-import { data, Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { changePassword } from "@server/accounts/password";
 import { cookieHeaders } from "@server/auth/call";
-import { changePasswordSchema, fieldErrors, formFields, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { changePasswordSchema } from "~/lib/auth-forms";
+import { fieldErrors, formFields } from "~/lib/form";
 import { requireUser } from "@server/auth/guards";
-import { FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
-import { PASSWORD_MIN } from "~/lib/auth-rules";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { PasswordField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { PASSWORD_MIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/password";
 import { readForm } from "@server/http/form";
@@ -37,9 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect("/account/password?changed=1", { status: 303, headers: cookieHeaders(r.cookies) });
 }
 
-export default function ChangePassword() {
-  const { changed, required } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { changed, required } = loaderData;
+  const result = actionData;
   const location = useLocation();
   const pending = useNavigation().state === "submitting";
   return (
@@ -69,9 +72,9 @@ export default function ChangePassword() {
             hint={`At least ${PASSWORD_MIN} characters.`}
             error={result?.fields.newPassword}
           />
-          <SubmitButton pending={pending} className="sm:w-auto">
+          <Button type="submit" disabled={pending} className="w-full sm:w-auto">
             {pending ? "Saving..." : "Change password"}
-          </SubmitButton>
+          </Button>
         </Form>
       </div>
     </>

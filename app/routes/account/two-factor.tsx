@@ -1,13 +1,16 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { confirmTwoFactorEnrolment, disableTwoFactor, enrolmentView, startTwoFactorEnrolment, type Enrolment } from "@server/accounts/two-factor";
 import { cookieHeaders } from "@server/auth/call";
-import { TOO_MANY_ATTEMPTS } from "@server/auth/forms";
 import { requireUser } from "@server/auth/guards";
-import { Field, FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { TextField, PasswordField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 import type { Route } from "./+types/two-factor";
 import { readForm } from "@server/http/form";
+import { isStaffRole, roleHome } from "~/lib/staff-roles";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Two-factor authentication", description: "Protect your account.", path: "/account/two-factor", noindex: true });
@@ -17,8 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     enabled: user.twoFactorEnabled,
-    isAdmin: user.role === "admin",
-    adminRequired: url.searchParams.get("required") === "admin" && user.role === "admin",
+    /** Where "Go to the back office" leads: the staff member's home page (null for a customer). */
+    backOffice: isStaffRole(user.role) ? roleHome(user.role) : null,
+    adminRequired: url.searchParams.get("required") === "admin" && isStaffRole(user.role),
   };
 }
 
@@ -90,8 +94,8 @@ function EnrolmentStep({ enrolment, pending }: { enrolment: Enrolment; pending: 
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="totpUri" value={enrolment.totpUri} />
             <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(",")} />
-            <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
-            <SubmitButton pending={pending}>{pending ? "Checking..." : "Turn on two-factor authentication"}</SubmitButton>
+            <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
+            <Button type="submit" disabled={pending} className="w-full">{pending ? "Checking..." : "Turn on two-factor authentication"}</Button>
           </Form>
         </li>
       </ol>
@@ -99,9 +103,9 @@ function EnrolmentStep({ enrolment, pending }: { enrolment: Enrolment; pending: 
   );
 }
 
-export default function TwoFactorSettings() {
-  const { enabled: enabledNow, isAdmin, adminRequired } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
+export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { enabled: enabledNow, backOffice, adminRequired } = loaderData;
+  const result = actionData as Result | undefined;
   const pending = useNavigation().state === "submitting";
   const enabled = result?.enabled ?? enabledNow;
   return (
@@ -121,9 +125,9 @@ export default function TwoFactorSettings() {
         {enabled ? (
           <>
             <p className="text-sm font-medium text-green-800">Two-factor authentication is on for your account.</p>
-            {isAdmin ? (
+            {backOffice ? (
               <p className="text-sm">
-                <Link to="/admin/dashboard" className="font-semibold text-brand-700 hover:underline">
+                <Link to={backOffice} className="font-semibold text-brand-700 hover:underline">
                   Go to the back office
                 </Link>
               </p>
@@ -142,9 +146,9 @@ export default function TwoFactorSettings() {
           <Form method="post" className="max-w-md space-y-4">
             <input type="hidden" name="intent" value="start" />
             <PasswordField label="Password" name="password" autoComplete="current-password" required hint="Confirm it is you to start the set-up." />
-            <SubmitButton pending={pending} className="sm:w-auto">
+            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
               {pending ? "Please wait..." : "Set up two-factor authentication"}
-            </SubmitButton>
+            </Button>
           </Form>
         )}
       </div>

@@ -1,14 +1,18 @@
 import { Form, Link, data } from "react-router";
 import { z } from "zod";
-import { dashboardStats, periodStart, type DailyPoint, type Trend } from "@server/admin/dashboard";
+import { dashboardStats, periodStart, type Trend } from "@server/admin/dashboard";
+import { salesReport } from "@server/admin/sales";
 import { requireAdmin } from "@server/auth/guards";
-import { listAdminOrders } from "@server/orders/admin";
-import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { adminMeta, formatAdminDate } from "~/lib/admin";
-import { formatMoney } from "~/lib/money";
+import { countAbandonedCheckouts, listAdminOrders } from "@server/orders/admin";
+import { LowStockList, SalesChart, SalesFigures, SalesRangePicker, TopList } from "~/components/admin/sales";
+import { adminMeta } from "~/lib/admin";
+import { timeZoneFromCookie, todayInZone, useAdminDate } from "~/lib/admin-time";
+import { salesRangeOf, salesRangeParams, type SalesRange } from "~/lib/sales-range";
 import { useFilterForm } from "~/lib/use-filter-form";
+import { OrderListItem } from "~/components/admin/order-list-item";
 import type { Route } from "./+types/dashboard";
 import { searchParamsOf } from "@server/http/form";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
@@ -27,14 +31,40 @@ const filterSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "dashboard");
   const params = searchParamsOf(request);
   const filter = filterSchema.parse({ period: params.get("period") ?? undefined, q: params.get("q") ?? "" });
-  const [stats, recent] = await Promise.all([
-    dashboardStats(),
-    listAdminOrders({ q: filter.q || undefined, since: periodStart(filter.period), pageSize: RECENT_ORDERS }),
+  const timeZone = timeZoneFromCookie(request.headers.get("Cookie"));
+  const now = new Date();
+  const { range, error } = salesRangeOf(params, todayInZone(now, timeZone));
+  const [sales, stats, recent, abandoned] = await Promise.all([
+    salesReport(range, timeZone),
+    dashboardStats(now),
+    listAdminOrders({ q: filter.q || undefined, since: periodStart(filter.period, now, timeZone), pageSize: RECENT_ORDERS }),
+    countAbandonedCheckouts(),
   ]);
-  return data({ stats, recent: recent.rows, filter });
+  // An unreadable custom range is the admin's mistake: said beside the dates, with a 400.
+  return data({ sales, range, rangeError: error, timeZone, stats, recent: recent.rows, abandoned, filter }, { status: error ? 400 : 200 });
+}
+
+/** "Last 7 days: Nov 16 – Nov 22, 2026", "Today: Nov 22, 2026". */
+function rangeTitle(range: SalesRange): string {
+  const f = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const name = range.preset === "today" ? "Today" : range.preset === "custom" ? "Custom range" : `Last ${range.days} days`;
+  return range.days === 1 ? `${name}: ${f(range.from)}` : `${name}: ${f(range.from)} – ${f(range.to)}`;
+}
+
+/** Which figures were converted into dollars, and the zone the days are counted in. */
+function SalesNote({ converted, timeZone }: { converted: string[]; timeZone: string }) {
+  return (
+    <p className="text-xs text-gray-600" data-testid="sales-note">
+      Figures in USD.{" "}
+      {converted.length > 0
+        ? `Orders in ${converted.join(" and ")} are converted at the exchange rate stored with each order.`
+        : "No order in this range was charged in another currency."}{" "}
+      Days run midnight to midnight in {timeZone}. Sales are paid orders by the day they were placed; refunds by the day they were made.
+    </p>
+  );
 }
 
 function TrendText({ trend }: { trend: Trend }) {
@@ -50,85 +80,61 @@ function TrendText({ trend }: { trend: Trend }) {
   );
 }
 
-function StatCard({ label, trend }: { label: string; trend: Trend }) {
+function StatCard({ label, trend, children }: { label: string; trend: Trend; children?: React.ReactNode }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <h2 className="text-sm font-medium text-gray-600">{label}</h2>
       <p className="mt-2 text-3xl font-bold tabular-nums">{trend.total.toLocaleString("en-US")}</p>
       <TrendText trend={trend} />
+      {children}
     </div>
   );
 }
 
-/** Paid revenue per day as bars; the table under it carries every number, for screen readers too. */
-function OrdersChart({ daily }: { daily: DailyPoint[] }) {
-  const width = 600;
-  const height = 160;
-  const maxRevenue = Math.max(...daily.map((d) => d.revenueCents), 1);
-  const bar = width / daily.length;
-  const totalOrders = daily.reduce((n, d) => n + d.orders, 0);
-  const totalRevenue = daily.reduce((n, d) => n + d.revenueCents, 0);
-  return (
-    <section aria-labelledby="chart-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="chart-heading" className="text-lg font-semibold">
-          Orders and revenue, last 30 days
-        </h2>
-        <p className="text-sm text-gray-700">
-          {totalOrders.toLocaleString("en-US")} orders · {formatMoney(totalRevenue)} paid
-        </p>
-      </div>
-      {totalOrders === 0 ? <p className="mt-4 text-sm text-gray-600">No orders in the last 30 days yet.</p> : null}
-      {/* Stretched to the card's width, so it holds shapes only: text would be distorted. */}
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-4 h-40 w-full" aria-hidden="true" preserveAspectRatio="none">
-        {daily.map((d, i) => {
-          const h = Math.round((d.revenueCents / maxRevenue) * (height - 4));
-          return (
-            <rect key={d.day} x={i * bar + 1} y={height - h} width={bar - 2} height={h} className="fill-brand-600">
-              <title>{`${formatAdminDate(d.day)}: ${d.orders} orders, ${formatMoney(d.revenueCents)}`}</title>
-            </rect>
-          );
-        })}
-        <line x1="0" x2={width} y1={height - 0.5} y2={height - 0.5} className="stroke-gray-300" />
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-gray-600" aria-hidden="true">
-        <span>{formatAdminDate(daily[0].day)}</span>
-        <span>{formatAdminDate(daily[daily.length - 1].day)}</span>
-      </div>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-gray-700">Show the numbers</summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">Orders and paid revenue per day</caption>
-          <thead>
-            <tr className="text-gray-600">
-              <th scope="col" className="py-1">Day</th>
-              <th scope="col" className="py-1 text-right">Orders</th>
-              <th scope="col" className="py-1 text-right">Revenue</th>
-            </tr>
-          </thead>
-          <tbody>
-            {daily.map((d) => (
-              <tr key={d.day} className="border-t border-gray-100">
-                <td className="py-1">{formatAdminDate(d.day)}</td>
-                <td className="py-1 text-right tabular-nums">{d.orders}</td>
-                <td className="py-1 text-right tabular-nums">{formatMoney(d.revenueCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </section>
-  );
+/** The recent orders' filter, kept by the sales range's links and form. */
+function recentParams(filter: { period: string; q: string }): Record<string, string> {
+  return { ...(filter.period !== "all" ? { period: filter.period } : {}), ...(filter.q ? { q: filter.q } : {}) };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, filter } = loaderData;
+  const { sales, range, rangeError, timeZone, stats, recent, abandoned, filter } = loaderData;
   const { form, applyAfter: apply } = useFilterForm();
+  const date = useAdminDate();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
+      <section aria-labelledby="sales-heading" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="sales-heading" className="text-xl font-semibold">
+            Sales
+          </h2>
+          <p className="text-sm text-gray-700" data-testid="sales-range">
+            {rangeTitle(range)}
+          </p>
+        </div>
+        <SalesRangePicker range={range} error={rangeError} keep={recentParams(filter)} />
+        <SalesFigures report={sales} range={range} />
+        <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+          <SalesNote converted={sales.converted} timeZone={timeZone} />
+          <SalesChart key={`${range.from}-${range.to}`} daily={sales.daily} />
+        </div>
+        <div className="grid gap-4 lg:grid-cols-3">
+          <TopList title="Top products" label="Product" rows={sales.topProducts} />
+          <TopList title="Top colours" label="Colour" rows={sales.topColours} />
+          <LowStockList rows={sales.lowStock} />
+        </div>
+      </section>
+
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Orders" trend={stats.orders} />
+        <StatCard label="Total Orders" trend={stats.orders}>
+          {/* The same count as the orders list, by the same rule (server/orders/filters.ts). */}
+          <p className="mt-2 text-xs text-gray-600" data-testid="orders-counted">
+            Paid, refunded, cancelled after payment or failed payment, as in the orders list. Not counted:{" "}
+            <Link to="/admin/orders/abandoned" className="text-brand-700 underline">
+              {abandoned.toLocaleString("en-US")} abandoned {abandoned === 1 ? "checkout" : "checkouts"}
+            </Link>
+          </p>
+        </StatCard>
         <StatCard label="Registered Users" trend={stats.customers} />
         <StatCard label="Blog Posts" trend={stats.posts} />
       </div>
@@ -138,11 +144,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="recent-heading" className="text-lg font-semibold">
             Recent Orders
           </h2>
-          <Link to="/admin/orders" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <Link to="/admin/orders" className={buttonClass("primary", "small")}>
             View All Orders
           </Link>
         </div>
-        <Form ref={form} method="get" role="search" aria-label="Filter recent orders" className="mt-4 flex flex-wrap items-center gap-3">
+        <Form ref={form} method="get" role="search" aria-label="Filter recent orders" preventScrollReset className="mt-4 flex flex-wrap items-center gap-3">
+          {Object.entries(salesRangeParams(range)).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <fieldset className="flex gap-1 rounded-lg bg-gray-100 p-1">
             <legend className="sr-only">Period</legend>
             {PERIODS.map((p) => (
@@ -175,31 +184,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul aria-label="Recent orders" className="mt-4 divide-y divide-gray-100">
             {recent.map((o) => (
-              <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-                      {o.name} <span className="sr-only">(order {o.number})</span>
-                    </Link>
-                  </p>
-                  <p className="truncate text-sm text-gray-600">
+              <OrderListItem
+                key={o.id}
+                order={o}
+                link={
+                  <>
+                    {o.name} <span className="sr-only">(order {o.number})</span>
+                  </>
+                }
+                details={
+                  <>
                     <span className="font-mono">{o.id.slice(0, 8)}</span> · {o.email} · {o.products}
-                  </p>
-                </div>
-                <div className="flex items-center gap-3">
-                  <span className="text-sm text-gray-600">
-                    <time dateTime={o.createdAt}>{formatAdminDate(o.createdAt, true)}</time>
-                  </span>
-                  <span className="font-semibold tabular-nums">{formatMoney(o.totalCents)}</span>
-                  <OrderStatusBadge status={o.status} />
-                </div>
-              </li>
+                  </>
+                }
+                aside={<time dateTime={o.createdAt}>{date(o.createdAt)}</time>}
+              />
             ))}
           </ul>
         )}
       </section>
-
-      <OrdersChart daily={stats.daily} />
     </div>
   );
 }

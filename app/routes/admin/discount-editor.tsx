@@ -1,32 +1,43 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { DiscountNotFoundError, DiscountSaveError, discountEditorChoices, getDiscount, saveDiscount } from "@server/discounts";
-import { FieldErrorsContext, GroupError, TextField, fieldId, useFieldError } from "~/components/admin/fields";
+import { discountEditorChoices, getDiscount, saveDiscount } from "@server/discounts";
+import { ChoiceGroup, FieldErrorsContext, TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
+import { EditorActionBar, EditorShell, MissingRecord } from "~/components/admin/editor-shell";
 import { adminMeta } from "~/lib/admin";
+import { timeZoneFromCookie } from "~/lib/admin-time";
 import { DISCOUNT_KINDS, DISCOUNT_KIND_LABELS, discountFormValues, parseDiscountForm, submittedDiscountValues, type DiscountFormValues } from "~/lib/discount-form";
-import { fieldErrorsFrom } from "~/lib/nested-form";
+import { fieldErrors } from "~/lib/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/discount-editor";
 import { readForm } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Create Discount" : "Edit Discount");
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const choices = await discountEditorChoices();
-  if (params.id === "new") return data({ discount: null, uses: 0, values: discountFormValues(null), choices });
+  await requireAdmin(request, "discounts");
+  // Start and end are typed and shown in the admin's zone (the layout keeps it in a cookie; UTC until then).
+  const timeZone = timeZoneFromCookie(request.headers.get("Cookie"));
+  const blank = async () => ({ discount: null, uses: 0, values: discountFormValues(null), choices: await discountEditorChoices(), timeZone });
+  if (params.id === "new") return data({ ...(await blank()), missing: false });
   const discount = isUuid(params.id) ? await getDiscount(params.id) : null;
-  if (!discount) throw data("Discount not found", { status: 404 });
-  return data({ discount: { id: discount.id, code: discount.code }, uses: discount.uses, values: discountFormValues(discount), choices });
+  // The editors' one rule for a missing record (MissingRecord): a 404 the page explains.
+  if (!discount) return data({ ...(await blank()), missing: true }, { status: 404 });
+  const choices = await discountEditorChoices(discount);
+  return data({ discount: { id: discount.id, code: discount.code }, uses: discount.uses, values: discountFormValues(discount, timeZone), choices, timeZone, missing: false });
 }
 
 type ActionResult = { message: string; fieldErrors: Record<string, string>; values: DiscountFormValues };
 
+const CORRECT_FIELDS = "Please correct the fields marked below.";
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "discounts");
   const form = await readForm(request);
   const fail = (status: number, message: string, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ message, fieldErrors, values: submittedDiscountValues(form) }, { status });
@@ -34,15 +45,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id && !isUuid(id)) return fail(404, "This discount no longer exists.");
   const parsed = parseDiscountForm(form);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsFrom(parsed.error.issues);
-    return fail(400, "Please correct the fields marked below.", fieldErrors);
+    const errors = fieldErrors(parsed.error);
+    return fail(400, CORRECT_FIELDS, errors);
   }
   try {
     await saveDiscount(id, parsed.data, admin);
   } catch (err) {
-    if (err instanceof DiscountSaveError) return fail(err.fieldErrors.code ? 409 : 400, err.message, err.fieldErrors);
-    if (err instanceof DiscountNotFoundError) return fail(404, "This discount no longer exists.");
-    throw err;
+    return domainErrorResponse(err, (e): ActionResult => ({ message: e.publicMessage, fieldErrors: e.fieldErrors, values: submittedDiscountValues(form) }));
   }
   throw redirect("/admin/discounts");
 }
@@ -50,52 +59,32 @@ export async function action({ request, params }: Route.ActionArgs) {
 const card = "grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5";
 const legendClass = "mb-2 text-sm font-semibold text-gray-900";
 
-function Choice({ type, name, value, label, defaultChecked }: { type: "radio" | "checkbox"; name: string; value: string; label: string; defaultChecked: boolean }) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-gray-800">
-      <input type={type} name={name} value={value} defaultChecked={defaultChecked} className="h-4 w-4 accent-brand-700" />
-      {label}
-    </label>
-  );
-}
-
-/** A group of radios or checkboxes with its message under it (the fieldset is what the message describes). */
-function ChoiceGroup({ path, legend, hint, children }: { path: string; legend: string; hint?: string; children: React.ReactNode }) {
-  const error = useFieldError(path);
-  return (
-    <fieldset id={fieldId(path)} aria-describedby={error ? `${fieldId(path)}-error` : undefined} aria-invalid={error ? true : undefined}>
-      <legend className={legendClass}>{legend}</legend>
-      {hint ? <p className="-mt-1 mb-2 text-xs text-gray-600">{hint}</p> : null}
-      <div className="flex flex-wrap gap-x-5 gap-y-2">{children}</div>
-      <GroupError path={path} />
-    </fieldset>
-  );
-}
+const LIST = { to: "/admin/discounts", label: "Back to Discounts" };
 
 export default function DiscountEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { discount, uses, choices } = loaderData;
+  const { discount, uses, choices, timeZone } = loaderData;
   const v = actionData?.values ?? loaderData.values;
   const saving = useNavigation().state === "submitting";
-  return (
-    <div className="mx-auto max-w-3xl">
-      <Link to="/admin/discounts" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
-        <span aria-hidden="true">←</span> Back to Discounts
-      </Link>
-      <h2 className="mt-3 text-xl font-semibold">{discount ? `Edit ${discount.code}` : "Create discount"}</h2>
-      {discount && uses > 0 ? <p className="mt-1 text-sm text-gray-700">Used by {uses} paid {uses === 1 ? "order" : "orders"}.</p> : null}
+  // The action's schema, run in the browser first: the same messages under the same fields, without a round trip.
+  const { errors, failed, onSubmit } = useSchemaForm(parseDiscountForm, actionData?.fieldErrors);
 
-      <FieldErrorsContext.Provider value={actionData?.fieldErrors ?? {}}>
+  if (loaderData.missing) return <MissingRecord thing="discount" list={LIST} />;
+  return (
+    <EditorShell
+      back={LIST}
+      title={discount ? `Edit ${discount.code}` : "Create discount"}
+      subtitle={discount && uses > 0 ? <p>Used by {uses} paid {uses === 1 ? "order" : "orders"}.</p> : null}
+      width="max-w-3xl"
+    >
+
+      <FieldErrorsContext.Provider value={errors}>
         {/* Remounted with the submitted values after a refusal, so what was typed stays on screen. */}
-        <Form method="post" noValidate className="mt-4 grid gap-5" key={JSON.stringify(v)}>
-          <FormError message={actionData?.message} />
+        <Form method="post" noValidate className="mt-4 grid gap-5" key={JSON.stringify(v)} onSubmit={onSubmit}>
+          <FormError message={failed ? CORRECT_FIELDS : actionData?.message} />
           <section className={card} aria-label="The code and what it gives">
             <TextField path="code" name="code" label="Code" defaultValue={v.code} maxLength={32} autoCapitalize="characters" hint="3 to 32 letters, digits or hyphens; shoppers may type it in any case." required />
             <TextField path="title" name="title" label="Title" defaultValue={v.title} maxLength={120} hint="For you; shoppers see the code." required />
-            <ChoiceGroup path="kind" legend="What it gives">
-              {DISCOUNT_KINDS.map((k) => (
-                <Choice key={k} type="radio" name="kind" value={k} label={DISCOUNT_KIND_LABELS[k]} defaultChecked={v.kind === k} />
-              ))}
-            </ChoiceGroup>
+            <ChoiceGroup name="kind" legend="What it gives" defaultValue={v.kind} choices={DISCOUNT_KINDS.map((k) => ({ value: k, label: DISCOUNT_KIND_LABELS[k] }))} />
             <TextField path="percentOff" name="percentOff" label="Percent off" defaultValue={v.percentOff} inputMode="numeric" hint="For Percentage off: 1 to 100." className="max-w-xs" />
             <fieldset>
               <legend className={legendClass}>Fixed amount off</legend>
@@ -106,11 +95,14 @@ export default function DiscountEditor({ loaderData, actionData }: Route.Compone
                 ))}
               </div>
             </fieldset>
-            <ChoiceGroup path="freeShippingMarkets" legend="Free shipping to" hint="For Free shipping: tick none for every zone.">
-              {choices.zones.map((z) => (
-                <Choice key={z.id} type="checkbox" name="freeShippingMarkets" value={z.id} label={z.name} defaultChecked={v.freeShippingMarkets.includes(z.id)} />
-              ))}
-            </ChoiceGroup>
+            <ChoiceGroup
+              type="checkbox"
+              name="freeShippingMarkets"
+              legend="Free shipping to"
+              hint="For Free shipping: tick none for every zone."
+              defaultValue={v.freeShippingMarkets}
+              choices={choices.zones.map((z) => ({ value: z.id, label: z.name }))}
+            />
           </section>
 
           <section className={card} aria-label="Conditions">
@@ -124,35 +116,44 @@ export default function DiscountEditor({ loaderData, actionData }: Route.Compone
               </div>
             </fieldset>
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField path="startsAt" name="startsAt" type="datetime-local" label="Starts (UTC)" defaultValue={v.startsAt} hint="Empty: from now." />
-              <TextField path="endsAt" name="endsAt" type="datetime-local" label="Ends (UTC)" defaultValue={v.endsAt} hint="Empty: never ends." />
+              <input type="hidden" name="timeZone" value={timeZone} />
+              <TextField path="startsAt" name="startsAt" type="datetime-local" label={`Starts (${timeZone})`} defaultValue={v.startsAt} hint="Empty: from now." />
+              <TextField path="endsAt" name="endsAt" type="datetime-local" label={`Ends (${timeZone})`} defaultValue={v.endsAt} hint="Empty: never ends." />
             </div>
             <TextField path="usageLimit" name="usageLimit" label="Total usage limit" defaultValue={v.usageLimit} inputMode="numeric" hint="Paid orders that may use it; empty: no limit." className="max-w-xs" />
             <label className="flex items-center gap-2 text-sm text-gray-800">
               <input type="checkbox" name="oncePerCustomer" defaultChecked={v.oncePerCustomer} className="h-4 w-4 accent-brand-700" />
               One use per customer (by email)
             </label>
-            <ChoiceGroup path="appliesTo" legend="Applies to">
-              <Choice type="radio" name="appliesTo" value="all" label="All products" defaultChecked={v.appliesTo === "all"} />
-              <Choice type="radio" name="appliesTo" value="products" label="Chosen products" defaultChecked={v.appliesTo === "products"} />
-            </ChoiceGroup>
-            <ChoiceGroup path="productIds" legend="Chosen products" hint="For Chosen products.">
-              {choices.products.map((p) => (
-                <Choice key={p.id} type="checkbox" name="productIds" value={p.id} label={p.title} defaultChecked={v.productIds.includes(p.id)} />
-              ))}
-            </ChoiceGroup>
+            <ChoiceGroup
+              name="appliesTo"
+              legend="Applies to"
+              defaultValue={v.appliesTo}
+              choices={[
+                { value: "all", label: "All products" },
+                { value: "products", label: "Chosen products" },
+              ]}
+            />
+            <ChoiceGroup
+              type="checkbox"
+              name="productIds"
+              legend="Chosen products"
+              hint="For Chosen products."
+              defaultValue={v.productIds}
+              choices={choices.products.map((p) => ({ value: p.id, label: p.title }))}
+            />
           </section>
 
-          <div className="flex justify-end gap-2">
+          <EditorActionBar status={saving ? "Saving…" : ""}>
             <Link to="/admin/discounts" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50">
               Cancel
             </Link>
-            <button type="submit" disabled={saving} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button type="submit" disabled={saving} className={buttonClass("primary", "small")}>
               {saving ? "Saving…" : "Save Discount"}
             </button>
-          </div>
+          </EditorActionBar>
         </Form>
       </FieldErrorsContext.Provider>
-    </div>
+    </EditorShell>
   );
 }

@@ -1,18 +1,21 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { DiscountNotFoundError, deleteDiscount, listDiscounts, setDiscountActive } from "@server/discounts";
+import { deleteDiscount, listDiscounts, setDiscountActive } from "@server/discounts";
 import { Icon } from "~/components/admin/icons";
 import { FormError, FormSuccess } from "~/components/ui/form";
-import { adminMeta, formatAdminDate } from "~/lib/admin";
+import { adminMeta } from "~/lib/admin";
+import { useAdminDate } from "~/lib/admin-time";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/discounts";
 import { readForm, searchParamsOf } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Discounts");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "discounts");
   const q = (searchParamsOf(request).get("q") ?? "").slice(0, 100);
   return data({ q, discounts: await listDiscounts(q) });
 }
@@ -25,7 +28,7 @@ const actionSchema = z.object({
 type ActionResult = { ok: boolean; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "discounts");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   const answer = (status: number, ok: boolean, message: string) => data<ActionResult>({ ok, message }, { status });
   if (!parsed.success) return answer(400, false, parsed.error.issues[0].message);
@@ -38,8 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     await setDiscountActive(id, intent === "activate", admin);
     return answer(200, true, intent === "activate" ? "Discount activated" : "Discount deactivated");
   } catch (err) {
-    if (err instanceof DiscountNotFoundError) return answer(404, false, "This discount no longer exists.");
-    throw err;
+    return domainErrorResponse(err, (e): ActionResult => ({ ok: false, message: e.publicMessage }));
   }
 }
 
@@ -55,11 +57,12 @@ function statusLabel(status: string) {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-const primaryButton = "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
+const primaryButton = buttonClass("primary", "small");
 const rowButton = "rounded-lg px-2 py-1 text-sm font-medium hover:bg-gray-100 disabled:opacity-50";
 
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
   const { q, discounts } = loaderData;
+  const date = useAdminDate();
   const busy = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-6xl">
@@ -115,7 +118,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                   Uses
                 </th>
                 <th scope="col" className="hidden p-3 sm:table-cell">
-                  Revenue
+                  Revenue (USD)
                 </th>
                 <th scope="col" className="p-3 text-right">
                   <span className="sr-only">Actions</span>
@@ -131,7 +134,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                   </td>
                   <td className="hidden p-3 md:table-cell">
                     {d.kind === "percentage" ? `${d.percentOff}% off` : d.kind === "fixed" ? "Fixed amount off" : "Free shipping"}
-                    {d.endsAt ? <span className="block text-xs text-gray-600">Ends {formatAdminDate(d.endsAt, true)} UTC</span> : null}
+                    {d.status === "scheduled" && d.startsAt ? <span className="block text-xs text-gray-600">Starts {date(d.startsAt)}</span> : null}
+                    {d.endsAt ? <span className="block text-xs text-gray-600">Ends {date(d.endsAt)}</span> : null}
                   </td>
                   <td className="p-3">
                     <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLE[d.status]}`}>
@@ -143,7 +147,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                     {d.usageLimit !== null ? ` / ${d.usageLimit}` : ""}
                   </td>
                   <td className="hidden whitespace-nowrap p-3 tabular-nums sm:table-cell">
-                    {d.revenue.length ? d.revenue.map((r) => formatMoney(r.totalMinor, r.currency)).join(", ") : formatMoney(0)}
+                    {formatMoney(d.revenueUsdCents)}
+                    {d.convertedFrom.length ? <span className="block text-xs text-gray-600">incl. {d.convertedFrom.join(", ")} at the order's rate</span> : null}
                   </td>
                   <td className="p-3">
                     <div className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:justify-end">

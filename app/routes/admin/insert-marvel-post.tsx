@@ -4,18 +4,19 @@ import { insertSamplePost } from "@server/blog/write";
 import { log } from "@server/log";
 import { adminMeta } from "~/lib/admin";
 import type { Route } from "./+types/insert-marvel-post";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Insert sample post");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "blog");
   return data(null);
 }
 
 type Result = { outcome: "inserted" | "exists" | "failed" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "blog");
   try {
     return data<Result>({ outcome: await insertSamplePost(admin) });
   } catch (err) {
@@ -36,7 +37,7 @@ export default function InsertMarvelPost({ actionData }: Route.ComponentProps) {
         Adds the sample article about the May 15 balance update, published and dated now, unless a post with the slug <code>{SLUG}</code> already exists.
       </p>
       <Form method="post" className="mt-5">
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button type="submit" disabled={busy} className={buttonClass("primary", "small")}>
           {busy ? "Inserting..." : "Insert post"}
         </button>
       </Form>

@@ -1,42 +1,60 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, Outlet, data, useLocation } from "react-router";
+import { Form, Link, NavLink, Outlet, data, useLocation, useRevalidator } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { Icon, type IconName } from "~/components/admin/icons";
 import { adminTitle } from "~/lib/admin";
+import { AdminTimeZone, isTimeZone, timeZoneCookie, timeZoneFromCookie } from "~/lib/admin-time";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { canOpen, roleHome, type AdminArea, type StaffRole } from "~/lib/staff-roles";
 import type { Route } from "./+types/layout";
 
 /**
  * The back office's frame: sidebar (collapsible on wide screens, a drawer on phones), header with the
  * section title. The guard here is not the control (every child loader and action calls requireAdmin
- * itself); it only keeps the frame from rendering for someone who is not an admin.
+ * with its area); it only keeps the frame from rendering for someone who is not staff, and the menu
+ * lists only the sections the role opens.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return data({ email: admin.email });
+  const admin = await requireAdmin(request, "any");
+  return data({ email: admin.email, role: admin.role, timeZone: timeZoneFromCookie(request.headers.get("Cookie")) });
+}
+
+/**
+ * The back office's own boundary: a customer signed in is refused here (403: "You do not have
+ * permission to view this page."), and a page without a boundary of its own ends here. It replaces
+ * the frame, whose loader may be what failed; pages with their own boundary keep the frame.
+ */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
 
 
-const NAV: { to: string; label: string; icon: IconName }[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
-  { to: "/admin/orders", label: "Orders", icon: "orders" },
-  { to: "/admin/products", label: "Products", icon: "products" },
-  { to: "/admin/discounts", label: "Discounts", icon: "discounts" },
-  { to: "/admin/posts", label: "Blog Posts", icon: "posts" },
-  { to: "/admin/audit", label: "Audit Log", icon: "audit" },
-  { to: "/admin/mailbox", label: "Mailbox", icon: "mailbox" },
+/** The sections, each with the area its pages require: the menu lists those the role opens. */
+const NAV: { to: string; label: string; icon: IconName; area: AdminArea }[] = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard", area: "dashboard" },
+  { to: "/admin/orders", label: "Orders", icon: "orders", area: "orders" },
+  { to: "/admin/customers", label: "Customers", icon: "customers", area: "customers" },
+  { to: "/admin/products", label: "Products", icon: "products", area: "products" },
+  { to: "/admin/inventory", label: "Inventory", icon: "inventory", area: "inventory" },
+  { to: "/admin/discounts", label: "Discounts", icon: "discounts", area: "discounts" },
+  { to: "/admin/posts", label: "Blog Posts", icon: "posts", area: "blog" },
+  { to: "/admin/audit", label: "Audit Log", icon: "audit", area: "audit" },
+  { to: "/admin/mailbox", label: "Mailbox", icon: "mailbox", area: "mailbox" },
+  { to: "/admin/staff", label: "Staff", icon: "customers", area: "staff" },
+  { to: "/admin/settings", label: "Settings", icon: "settings", area: "settings" },
 ];
 
 const COLLAPSED_KEY = "admin-sidebar-collapsed";
 
-function NavLinks({ collapsed = false }: { collapsed?: boolean }) {
+function NavLinks({ role, collapsed = false }: { role: StaffRole; collapsed?: boolean }) {
   const item = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
       isActive ? "bg-brand-700 text-white" : "text-gray-200 hover:bg-white/10 hover:text-white"
     } ${collapsed ? "justify-center" : ""}`;
   return (
     <ul className="space-y-1">
-      {NAV.map((n) => (
+      {NAV.filter((n) => canOpen(role, n.area)).map((n) => (
         <li key={n.to}>
           <NavLink to={n.to} className={item} title={collapsed ? n.label : undefined}>
             <Icon name={n.icon} className="h-5 w-5 shrink-0" />
@@ -69,6 +87,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // The collapsed sidebar is a per-browser preference, read after hydration so SSR output stays stable.
   useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSED_KEY) === "1"), []);
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Dates are rendered in the admin's zone: tell the server once, then render again with it.
+  const revalidator = useRevalidator();
+  const { timeZone } = loaderData;
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browser && browser !== timeZone && isTimeZone(browser)) {
+      document.cookie = timeZoneCookie(browser);
+      void revalidator.revalidate();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per zone the server reports
+  }, [timeZone]);
   const toggleCollapsed = () => {
     setCollapsed((c) => {
       window.localStorage.setItem(COLLAPSED_KEY, c ? "0" : "1");
@@ -84,7 +113,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className={`hidden shrink-0 flex-col bg-gray-900 text-white md:flex ${collapsed ? "w-16" : "w-60"}`}>
         <div className={`flex h-16 items-center border-b border-white/10 px-3 ${collapsed ? "justify-center" : "justify-between"}`}>
           {collapsed ? null : (
-            <Link to="/admin/dashboard" className="px-2 text-base font-extrabold tracking-tight">
+            <Link to={roleHome(loaderData.role)} className="px-2 text-base font-extrabold tracking-tight">
               Pocket Retro <span className="font-normal text-gray-300">Admin</span>
             </Link>
           )}
@@ -99,7 +128,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         <nav aria-label="Admin" className="flex-1 p-2">
-          <NavLinks collapsed={collapsed} />
+          <NavLinks role={loaderData.role} collapsed={collapsed} />
         </nav>
       </aside>
 
@@ -120,7 +149,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 </div>
                 <Dialog.Description className="sr-only">Back office sections</Dialog.Description>
                 <nav aria-label="Admin">
-                  <NavLinks />
+                  <NavLinks role={loaderData.role} />
                 </nav>
               </Dialog.Content>
             </Dialog.Portal>
@@ -134,7 +163,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6">
-          <Outlet />
+          <AdminTimeZone.Provider value={timeZone}>
+            <Outlet />
+          </AdminTimeZone.Provider>
         </main>
       </div>
     </div>

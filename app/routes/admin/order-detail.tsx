@@ -1,16 +1,17 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { OrderNotFoundError, OrderTransitionError, addOrderNote, changeOrderStatus, getAdminOrder } from "@server/orders/admin";
+import { addOrderNote, changeOrderStatus, getAdminOrder, resendOrderConfirmation } from "@server/orders/admin";
 import { fulfilOrder, updateShippingAddress } from "@server/orders/fulfil";
-import { RefundRefusedError, refundOrder } from "@server/orders/refunds";
-import { ReturnRefusedError, advanceReturn, refundReturn } from "@server/orders/returns";
+import { refundOrder } from "@server/orders/refunds";
+import { advanceReturn, refundReturn } from "@server/orders/returns";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
 import { nestFormData } from "~/lib/nested-form";
 import { orderActionSchema, type OrderActionResult } from "~/lib/order-workspace";
 import type { Route } from "./+types/order-detail";
 import { readForm } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order not found");
 
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `O
  * order answers 404 with `order: null`, so the dialog can say so.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "orders");
   const id = z.string().uuid().safeParse(params.id);
   const order = id.success ? await getAdminOrder(id.data) : null;
   return data({ order }, { status: order ? 200 : 404 });
@@ -32,7 +33,7 @@ const answer = (result: OrderActionResult, status = 200) => data(result, { statu
 
 /** The page's forms, one intent each; the same schema checks them in the browser. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "orders");
   const id = z.string().uuid().safeParse(params.id);
   if (!id.success) return answer({ ok: false, intent: "", message: "This order no longer exists." }, 404);
   const form = nestFormData(await readForm(request));
@@ -68,14 +69,16 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (a.step === "refund") await refundReturn(a.returnId, admin);
         else await advanceReturn(a.returnId, a.step, admin);
         return answer({ ok: true, intent, message: RETURN_STEP_DONE[a.step] });
+      case "resend": {
+        const { to } = await resendOrderConfirmation(id.data, admin);
+        return answer({ ok: true, intent, message: `Order confirmation sent again to ${to}` });
+      }
       case "cancel":
         await changeOrderStatus(id.data, "cancelled", admin);
         return answer({ ok: true, intent, message: "Order cancelled" });
     }
   } catch (err) {
-    if (err instanceof OrderNotFoundError) return answer({ ok: false, intent, message: "This order no longer exists." }, 404);
-    if (err instanceof OrderTransitionError || err instanceof RefundRefusedError || err instanceof ReturnRefusedError) return answer({ ok: false, intent, message: err.message }, 409);
-    throw err;
+    return domainErrorResponse(err, (e): OrderActionResult => ({ ok: false, intent, message: e.publicMessage }));
   }
 }
 

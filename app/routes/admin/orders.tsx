@@ -3,17 +3,22 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useFetcher, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import type { OrderStatus } from "~/lib/order-status";
-import { OrderNotFoundError, OrderTransitionError, changeOrderStatus, listAdminOrders, type AdminOrderEvent } from "@server/orders/admin";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { changeOrderStatus, countAbandonedCheckouts, listAdminOrders, type AdminOrderEvent } from "@server/orders/admin";
+import { AdminErrorBoundary } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { useToast } from "~/components/ui/toast";
-import { inputClass } from "~/components/ui/form";
-import { adminMeta, formatAdminDate } from "~/lib/admin";
+import { buttonClass } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { adminMeta } from "~/lib/admin";
+import { timeZoneFromCookie, useAdminDate } from "~/lib/admin-time";
+import { FULFILMENT_FILTERS, LIST_STATUSES, PAYMENT_FILTERS, hasOrderListFilter, orderListFilterOf, orderListQuery, orderListRange } from "~/lib/order-list-filter";
+import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "~/lib/order-workspace";
+import { OrdersTabs } from "~/components/admin/orders-tabs";
+import { Pager } from "~/components/admin/pager";
 import { formatMoney } from "~/lib/money";
 import { ADMIN_ORDER_STATUSES, statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 import { useEventSource } from "~/lib/use-event-source";
@@ -21,36 +26,29 @@ import { useFilterForm } from "~/lib/use-filter-form";
 import type { loader as detailLoader } from "./order-detail";
 import type { Route } from "./+types/orders";
 import { readForm, searchParamsOf } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
-const STATUSES = Object.keys(ORDER_STATUS_LABELS) as [OrderStatus, ...OrderStatus[]];
-
-const filterSchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  status: z.enum(STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
-});
-
+/** Every filter is in the URL; the date range means days in the admin's time zone. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const params = searchParamsOf(request);
-  const filter = filterSchema.parse({ q: params.get("q") || undefined, status: params.get("status") || undefined, page: params.get("page") || undefined });
-  return data({ ...(await listAdminOrders(filter)), filter });
+  await requireAdmin(request, "orders");
+  const filter = orderListFilterOf(searchParamsOf(request));
+  const range = orderListRange(filter, timeZoneFromCookie(request.headers.get("Cookie")));
+  const [list, abandoned] = await Promise.all([listAdminOrders({ ...filter, ...range }), countAbandonedCheckouts()]);
+  return data({ ...list, abandoned, filter });
 }
 
 const statusSchema = z.object({ intent: z.literal("status"), id: z.string().uuid("Unknown order"), status: z.enum(ADMIN_ORDER_STATUSES) });
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "orders");
   const parsed = statusSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await changeOrderStatus(parsed.data.id, parsed.data.status, admin);
   } catch (err) {
-    if (err instanceof OrderNotFoundError) return data({ ok: false as const, message: "This order no longer exists." }, { status: 404 });
-    if (err instanceof OrderTransitionError) return data({ ok: false as const, message: err.message }, { status: 409 });
-    throw err;
+    return domainErrorResponse(err);
   }
   return data({ ok: true as const, id: parsed.data.id, status: parsed.data.status });
 }
@@ -60,16 +58,10 @@ const REFETCH_MS = 60_000;
 
 const MENU_ITEM = "cursor-pointer rounded px-3 py-2 text-sm outline-none data-[disabled]:cursor-default data-[disabled]:text-gray-400 data-[highlighted]:bg-gray-100";
 
-/** Page links around the current one: 1 … 4 5 [6] 7 8 … 20. */
-function pageWindow(page: number, pageCount: number): (number | "gap")[] {
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
-  return shown.flatMap((p, i) => (i > 0 && p - shown[i - 1] > 1 ? ["gap" as const, p] : [p]));
-}
-
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, filter } = loaderData;
+  const { rows, total, page, pageCount, filter, abandoned } = loaderData;
   const toast = useToast();
   const revalidator = useRevalidator();
   const update = useFetcher<typeof action>();
@@ -137,76 +129,83 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   };
 
   const { form: filterForm, applyAfter: applyFilters } = useFilterForm();
-  const pageHref = (p: number) => {
-    const params = new URLSearchParams();
-    if (filter.q) params.set("q", filter.q);
-    if (filter.status) params.set("status", filter.status);
-    if (p > 1) params.set("page", String(p));
-    return `?${params}`;
-  };
+  const pageHref = (p: number) => orderListQuery(filter, p) || "?";
   const shown = detail.data?.order?.id === detailId ? detail.data?.order : null;
+  const date = useAdminDate();
+  const select = (id: string, label: string, name: string, value: string | undefined, options: [string, string][]) => (
+    <SelectField
+      id={id}
+      label={label}
+      name={name}
+      defaultValue={value ?? ""}
+      onChange={() => applyFilters(0)}
+      options={[{ value: "", label: "All" }, ...options.map(([v, l]) => ({ value: v, label: l }))]}
+    />
+  );
 
   return (
     <div className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-end gap-3">
-        <Form ref={filterForm} method="get" role="search" aria-label="Filter orders" className="flex flex-1 flex-wrap items-end gap-3">
-          <div className="min-w-48 flex-1">
-            <label htmlFor="order-search" className="mb-1 block text-sm font-medium">
-              Search
-            </label>
-            <input
-              id="order-search"
-              type="search"
-              name="q"
-              defaultValue={filter.q ?? ""}
-              placeholder="Name, email, order ID or number"
-              onChange={() => applyFilters(300)}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="order-status" className="mb-1 block text-sm font-medium">
-              Status
-            </label>
-            <select id="order-status" name="status" defaultValue={filter.status ?? ""} onChange={() => applyFilters(0)} className={inputClass}>
-              <option value="">All</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ORDER_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+      <OrdersTabs current="orders" abandoned={abandoned} />
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <Form ref={filterForm} method="get" role="search" aria-label="Filter orders" className="grid flex-1 grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+          <TextField
+            id="order-search"
+            label="Search"
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            placeholder="Name, email, order ID or number"
+            onChange={() => applyFilters(300)}
+            className="col-span-2 min-w-48 flex-1"
+          />
+          {select("order-status", "Status", "status", filter.status, LIST_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]]))}
+          {select("order-payment", "Payment", "payment", filter.payment, PAYMENT_FILTERS.map((s) => [s, PAYMENT_STATUS_LABELS[s]]))}
+          {select("order-fulfilment", "Fulfilment", "fulfilment", filter.fulfilment, FULFILMENT_FILTERS.map((s) => [s, FULFILMENT_STATUS_LABELS[s]]))}
+          <TextField id="order-from" label="From" type="date" name="from" defaultValue={filter.from ?? ""} onChange={() => applyFilters(500)} />
+          <TextField id="order-to" label="To" type="date" name="to" defaultValue={filter.to ?? ""} onChange={() => applyFilters(500)} />
           <noscript>
-            <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold">
+            <button type="submit" className={buttonClass("secondary", "small")}>
               Filter
             </button>
           </noscript>
         </Form>
-        <button
-          type="button"
-          onClick={() => void refresh()}
-          disabled={revalidator.state !== "idle"}
-          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
-        >
-          <Icon name="refresh" className="h-4 w-4" /> Refresh
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {/* A download, not a page: the browser saves the file (and without JavaScript too). */}
+          <a href={`/admin/orders/export${orderListQuery(filter)}`} download className={buttonClass("secondary", "small")}>
+            Export CSV
+          </a>
+          {hasOrderListFilter(filter) ? (
+            <Link to="/admin/orders" className={buttonClass("secondary", "small")}>
+              Clear filters
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => void refresh()}
+            disabled={revalidator.state !== "idle"}
+            className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
+          >
+            <Icon name="refresh" className="h-4 w-4" /> Refresh
+          </button>
+        </div>
       </div>
 
-      <p className="mt-4 text-sm text-gray-700" aria-live="polite">
+      <p className="mt-4 text-sm text-gray-700" aria-live="polite" data-testid="order-count">
         {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}
-        {filter.q || filter.status ? " match" : ""}
+        {hasOrderListFilter(filter) ? " match" : ""}
+        <span className="text-gray-600"> · paid, refunded, cancelled after payment or failed payment; abandoned checkouts are listed apart</span>
       </p>
 
       {rows.length === 0 ? (
         <p className="mt-3 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-lg font-semibold">No orders found</p>
       ) : (
-        <div role="region" aria-label="Orders table" tabIndex={0} className="relative mt-3 overflow-x-auto rounded-xl border border-gray-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-          <table className="w-full min-w-[52rem] text-left text-sm">
+        // Wide screens: a table. Phones: each row is a card (no sideways scrolling, the customer always in view).
+        <div role="region" aria-label="Orders table" tabIndex={0} className="relative mt-3 rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:overflow-x-auto md:border md:border-gray-200 md:bg-white">
+          <table className="block w-full text-left text-sm md:table md:min-w-[52rem]">
             <caption className="sr-only">
               Orders, newest first, page {page} of {pageCount}
             </caption>
-            <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+            <thead className="bg-gray-50 text-xs uppercase text-gray-600 max-md:sr-only">
               <tr>
                 <th scope="col" className="px-4 py-3">Order ID</th>
                 <th scope="col" className="px-4 py-3">Customer</th>
@@ -219,7 +218,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-gray-100">
+            <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-gray-100">
               {rows.map((o) => (
                 <tr
                   key={o.id}
@@ -228,27 +227,31 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   onClick={(e) => {
                     if (!(e.target as HTMLElement).closest("a, button, [role=menuitem]")) void navigate(`/admin/orders/${o.id}`);
                   }}
-                  className="cursor-pointer hover:bg-gray-50"
+                  className="cursor-pointer hover:bg-gray-50 max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-4"
                 >
-                  <td className="whitespace-nowrap px-4 py-3">
+                  <td className="whitespace-nowrap px-4 py-3 max-md:p-0">
                     <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
                       <span className="font-mono">{o.id.slice(0, 8)}</span>
-                      <span className="block text-xs">{o.number}</span>
+                      <span className="text-xs max-md:ml-2 md:block">{o.number}</span>
                     </Link>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 max-md:col-span-2 max-md:p-0">
                     <span className="font-medium">{o.name}</span>
                     <span className="block break-all text-xs text-gray-600">{o.email}</span>
                   </td>
-                  <td className="max-w-xs px-4 py-3">{o.products}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">{formatMoney(o.totalCents)}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <time dateTime={o.createdAt}>{formatAdminDate(o.createdAt)}</time>
+                  <td className="max-w-xs px-4 py-3 max-md:col-span-2 max-md:max-w-none max-md:p-0 max-md:text-gray-800">{o.products}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right font-medium max-md:p-0 max-md:text-left md:font-normal">{formatMoney(o.totalCents, o.currency.toUpperCase())}</td>
+                  <td className="whitespace-nowrap px-4 py-3 max-md:col-span-2 max-md:row-start-5 max-md:p-0 max-md:text-xs max-md:text-gray-600">
+                    <time dateTime={o.createdAt}>{date(o.createdAt)}</time>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 max-md:p-0 max-md:text-right">
                     <OrderStatusBadge status={o.status} />
+                    <span className="mt-1 block whitespace-nowrap text-xs text-gray-700">
+                      {PAYMENT_STATUS_LABELS[paymentStatus({ status: o.status, paid: o.paid, totalCents: o.totalCents, refundedCents: o.refundedCents })]} ·{" "}
+                      {FULFILMENT_STATUS_LABELS[fulfilmentStatus({ status: o.status, fulfilledAt: o.fulfilledAt, returns: o.returned ? [{ status: "received" }] : [] })]}
+                    </span>
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td className="px-4 py-3 text-right max-md:col-start-2 max-md:row-start-1 max-md:-mr-2 max-md:-mt-2 max-md:p-0">
                     <DropdownMenu.Root>
                       <DropdownMenu.Trigger aria-label={`Actions for order ${o.id.slice(0, 8)}`} className="rounded-lg p-2 text-gray-700 hover:bg-gray-100">
                         <Icon name="dots" />
@@ -283,37 +286,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Order pages" className="mt-4 flex flex-wrap items-center justify-center gap-1 text-sm">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="rounded-lg border border-gray-300 bg-white px-3 py-1.5 font-medium">
-              Previous
-            </Link>
-          ) : null}
-          {pageWindow(page, pageCount).map((p, i) =>
-            p === "gap" ? (
-              <span key={`gap-${i}`} aria-hidden="true" className="px-1">
-                …
-              </span>
-            ) : (
-              <Link
-                key={p}
-                to={pageHref(p)}
-                aria-label={`Page ${p}`}
-                aria-current={p === page ? "page" : undefined}
-                className={`rounded-lg border px-3 py-1.5 font-medium ${p === page ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 bg-white"}`}
-              >
-                {p}
-              </Link>
-            ),
-          )}
-          {page < pageCount ? (
-            <Link to={pageHref(page + 1)} className="rounded-lg border border-gray-300 bg-white px-3 py-1.5 font-medium">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} href={pageHref} label="Order pages" />
 
       <Dialog.Root open={detailId !== null} onOpenChange={(open) => !open && setDetailId(null)}>
         <Dialog.Portal>
@@ -376,5 +349,5 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel title="Error loading orders" message="Failed to load orders. Please try again." />;
+  return <AdminErrorBoundary title="Error loading orders" message="Failed to load orders. Please try again." />;
 }

@@ -1,59 +1,54 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, data, useFetcher, useNavigate } from "react-router";
+import { useState } from "react";
+import { data } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { getPostForEdit } from "@server/blog/posts";
-import { PostNotFoundError, PostSaveError, savePost } from "@server/blog/write";
+import { savePost } from "@server/blog/write";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
-import { useErrorsClearWhenValid } from "~/components/admin/use-errors-clear-when-valid";
-import { FieldErrorsContext, TextArea, TextField, fieldId } from "~/components/admin/fields";
+import { EditorShell, MissingRecord } from "~/components/admin/editor-shell";
+import { useEditorForm } from "~/components/admin/use-editor-form";
+import { FieldErrorsContext, TextAreaField, TextField, fieldId } from "~/components/ui/field";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { FeaturedImageField } from "~/components/blog/featured-image-field";
 import { PostArticle } from "~/components/blog/post-article";
 import { RichEditor } from "~/components/editor/rich-editor";
-import { useToast } from "~/components/ui/toast";
-import { fieldErrorsFrom } from "~/lib/nested-form";
+import { fieldErrors } from "~/lib/form";
 import { adminMeta } from "~/lib/admin";
 import { SAVED_EXCERPT_LENGTH, excerptFrom, parseTags, postSlug } from "~/lib/blog";
 import { formatEditorDate } from "~/lib/dates";
 import { postFormSchema, type PostFormInput } from "~/lib/post-form";
+import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/post-editor";
 import { readForm } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id ? "Edit Post" : "Create New Post");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "blog");
   if (!params.id) return data({ post: null, missing: false });
   const post = UUID.test(params.id) ? await getPostForEdit(params.id) : null;
   return data({ post, missing: !post }, { status: post ? 200 : 404 });
 }
 
 type FieldErrors = Partial<Record<keyof PostFormInput, string>>;
-type ActionResult = { ok: true; id: string; intent: string } | { ok: false; message: string; fieldErrors: FieldErrors };
+type ActionResult = { ok: true; id: string; intent: "draft" | "publish" | "save" } | { ok: false; message: string; fieldErrors: FieldErrors };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "blog");
   const parsed = postFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsFrom(parsed.error.issues) as FieldErrors;
-    return data<ActionResult>({ ok: false, message: Object.values(fieldErrors)[0] ?? "Failed to save post", fieldErrors }, { status: 400 });
+    const errors = fieldErrors(parsed.error) as FieldErrors;
+    return data<ActionResult>({ ok: false, message: Object.values(errors)[0] ?? "Failed to save post", fieldErrors: errors }, { status: 400 });
   }
   if (params.id && !UUID.test(params.id)) return data<ActionResult>({ ok: false, message: "Failed to load post", fieldErrors: {} }, { status: 404 });
   try {
     const post = await savePost(params.id ?? null, parsed.data, admin);
     return data<ActionResult>({ ok: true, id: post.id, intent: parsed.data.intent });
   } catch (err) {
-    if (err instanceof PostSaveError) {
-      const status = err.fieldErrors.slug ? 409 : 400;
-      return data<ActionResult>({ ok: false, message: err.message, fieldErrors: err.fieldErrors }, { status });
-    }
-    if (err instanceof PostNotFoundError) {
-      return data<ActionResult>({ ok: false, message: "This post no longer exists.", fieldErrors: {} }, { status: 404 });
-    }
-    throw err;
+    return domainErrorResponse(err, (e): ActionResult => ({ ok: false, message: e.publicMessage, fieldErrors: e.fieldErrors }));
   }
 }
 
@@ -62,12 +57,14 @@ type Values = { title: string; contentHtml: string; visibility: "published" | "d
 /** After a save the editor goes back to the list after this long (spec). */
 const BACK_TO_LIST_MS = 1000;
 
+const LIST = { to: "/admin/posts", label: "Back to Posts" };
+
 export default function PostEditor({ loaderData }: Route.ComponentProps) {
-  const { post, missing } = loaderData;
-  const toast = useToast();
-  const navigate = useNavigate();
-  const fetcher = useFetcher<ActionResult>();
-  const form = useRef<HTMLFormElement>(null);
+  if (loaderData.missing) return <MissingRecord thing="post" list={LIST} />;
+  return <PostForm post={loaderData.post} />;
+}
+
+function PostForm({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
   const initial: Values = {
     title: post?.title ?? "",
     contentHtml: post?.contentHtml ?? "",
@@ -79,71 +76,23 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
     tags: post?.tags.join(", ") ?? "",
   };
   const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(initial);
   const [slugTouched, setSlugTouched] = useState(!!post?.slug);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState(false);
   const [confirmPublish, setConfirmPublish] = useState(false);
-  const saving = fetcher.state !== "idle";
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  /** The intent of the last save: publishing may ask more than a draft. */
-  const lastIntent = useRef<"draft" | "publish" | "save">("draft");
-  useErrorsClearWhenValid(form, errors, setErrors, (body) => {
-    body.set("intent", lastIntent.current);
-    const parsed = postFormSchema.safeParse(Object.fromEntries(body));
-    return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
-  }, values);
+  const { fetcher, form, errors, saving, submit, guard } = useEditorForm<"draft" | "publish" | "save", Values>({
+    values,
+    problems: (body) => {
+      const parsed = postFormSchema.safeParse(Object.fromEntries(body));
+      return parsed.success ? {} : fieldErrors(parsed.error);
+    },
+    list: LIST.to,
+    successMessage: (intent) => (intent === "publish" ? "Post published successfully" : "Post saved successfully"),
+    leaveAfterMs: BACK_TO_LIST_MS,
+    fallbackMessage: "Failed to save post",
+    beforeFocus: () => setPreview(false),
+  });
 
-  useEffect(() => {
-    if (!missing) return;
-    toast({ title: "Error", description: "Failed to load post", variant: "destructive" });
-    navigate("/admin/posts", { replace: true });
-  }, [missing, toast, navigate]);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    if (result.ok) {
-      setErrors({});
-      setSaved(values);
-      toast({ title: "Success", description: result.intent === "publish" ? "Post published successfully" : "Post saved successfully" });
-      const timer = setTimeout(() => navigate("/admin/posts"), BACK_TO_LIST_MS);
-      return () => clearTimeout(timer);
-    }
-    setErrors(result.fieldErrors);
-    toast({ title: "Error", description: result.message || "Failed to save post", variant: "destructive" });
-    focusFirst(result.fieldErrors);
-    // Only a new answer from the server matters here, not every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
-
-  // Leaving with unsaved changes asks first (in the app and when closing the tab).
-
-  function focusFirst(errs: FieldErrors) {
-    const first = Object.keys(errs)[0];
-    if (!first) return;
-    setPreview(false);
-    requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
-  }
-
-  function submit(intent: "draft" | "publish" | "save") {
-    if (!form.current) return;
-    const body = new FormData(form.current);
-    body.set("intent", intent);
-    lastIntent.current = intent;
-    const parsed = postFormSchema.safeParse(Object.fromEntries(body));
-    if (!parsed.success) {
-      const errs = fieldErrorsFrom(parsed.error.issues) as FieldErrors;
-      setErrors(errs);
-      toast({ title: "Error", description: Object.values(errs)[0], variant: "destructive" });
-      focusFirst(errs);
-      return;
-    }
-    fetcher.submit(body, { method: "post" });
-  }
-
-  const button = "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60";
   const previewPost = {
     title: values.title || "Untitled post",
     excerpt: values.excerpt || excerptFrom(values.contentHtml, SAVED_EXCERPT_LENGTH),
@@ -154,37 +103,27 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
     date: post?.date ?? new Date().toISOString(),
   };
 
-  if (missing) return null;
   return (
-    <div className="mx-auto max-w-4xl">
-      <Link to="/admin/posts" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
-        <span aria-hidden="true">←</span> Back to Posts
-      </Link>
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <h2 className="text-2xl font-bold">{post ? "Edit Post" : "Create New Post"}</h2>
-            <PublishStatusBadge status={post?.status ?? "draft"} />
-          </div>
-          {post ? (
-            <p className="mt-1 text-sm text-gray-600">
-              Created {formatEditorDate(post.createdAt)} · Last updated {formatEditorDate(post.updatedAt)}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" aria-pressed={preview} onClick={() => setPreview((p) => !p)} className={`${button} border border-gray-300 bg-white hover:bg-gray-50`}>
+    <EditorShell
+      back={LIST}
+      title={post ? "Edit Post" : "Create New Post"}
+      badge={<PublishStatusBadge status={post?.status ?? "draft"} />}
+      subtitle={post ? <p>Created {formatEditorDate(post.createdAt)} · Last updated {formatEditorDate(post.updatedAt)}</p> : null}
+      width="max-w-4xl"
+      headerActions={
+        <>
+          <button type="button" aria-pressed={preview} onClick={() => setPreview((p) => !p)} className={buttonClass("secondary", "small")}>
             {preview ? "Edit" : "Preview"}
           </button>
-          <button type="button" disabled={saving} onClick={() => submit("draft")} className={`${button} border border-gray-300 bg-white hover:bg-gray-50`}>
+          <button type="button" disabled={saving} onClick={() => submit("draft")} className={buttonClass("secondary", "small")}>
             Save Draft
           </button>
-          <button type="button" disabled={saving} onClick={() => setConfirmPublish(true)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+          <button type="button" disabled={saving} onClick={() => setConfirmPublish(true)} className={buttonClass("primary", "small")}>
             Publish
           </button>
-        </div>
-      </div>
-
+        </>
+      }
+    >
       {preview ? (
         <section aria-label="Preview" className="mt-6 rounded-xl border border-gray-200 bg-white p-4 md:p-8">
           <div className="mx-auto max-w-3xl">
@@ -243,7 +182,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           <FeaturedImageField value={values.image} onChange={(url) => set("image", url)} />
-          <TextArea
+          <TextAreaField
             path="excerpt"
             label="Excerpt"
             name="excerpt"
@@ -270,7 +209,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
           </div>
           <TextField path="tags" label="Tags" name="tags" hint="Separate tags with commas." value={values.tags} onChange={(e) => set("tags", e.target.value)} />
           <div className="flex justify-end">
-            <button type="submit" name="intent" value="save" disabled={saving} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+            <button type="submit" name="intent" value="save" disabled={saving} className={buttonClass("primary", "small")}>
               {saving ? "Saving..." : "Save Changes"}
             </button>
           </div>
@@ -285,7 +224,7 @@ export default function PostEditor({ loaderData }: Route.ComponentProps) {
         confirmLabel="Yes, Publish"
         onConfirm={() => submit("publish")}
       />
-      <UnsavedChangesGuard when={dirty && !saving} />
-    </div>
+      <UnsavedChangesGuard when={guard} />
+    </EditorShell>
   );
 }

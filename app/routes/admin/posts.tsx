@@ -5,8 +5,8 @@ import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
 import type { AdminPostEvent } from "@server/blog/events";
 import { listAdminPosts, listPostTags } from "@server/blog/posts";
-import { PostNotFoundError, deletePost } from "@server/blog/write";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { deletePost } from "@server/blog/write";
+import { AdminErrorBoundary } from "~/components/admin/error-panel";
 import { PostImage } from "~/components/blog/post-image";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
@@ -19,6 +19,8 @@ import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/posts";
 import { readForm } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
 
@@ -29,7 +31,7 @@ const filterSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "blog");
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = filterSchema.parse({ q: params.q || undefined, status: params.status || undefined, tag: params.tag || undefined });
   const [posts, tags] = await Promise.all([listAdminPosts(filter), listPostTags()]);
@@ -39,14 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().uuid("Unknown post") });
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "blog");
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await deletePost(parsed.data.id, admin);
   } catch (err) {
-    if (err instanceof PostNotFoundError) return data({ ok: false as const, message: "This post no longer exists." }, { status: 404 });
-    throw err;
+    return domainErrorResponse(err);
   }
   return data({ ok: true as const, id: parsed.data.id });
 }
@@ -88,7 +89,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">All posts</h2>
-        <Link to="/admin/posts/editor/new" className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link to="/admin/posts/editor/new" className={buttonClass("primary", "small")}>
           <Icon name="plus" className="h-4 w-4" /> New Post
         </Link>
       </div>
@@ -134,7 +135,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold">No posts found</p>
           {filtered ? <p className="mt-1 text-sm text-gray-600">Try another search or filter.</p> : null}
-          <Link to="/admin/posts/editor/new" className="mt-4 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <Link to="/admin/posts/editor/new" className={buttonClass("primary", "small", "mt-4")}>
             Create New Post
           </Link>
         </div>
@@ -225,5 +226,5 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel title="Could not load blog posts" message="Failed to load posts: An unexpected error occurred" />;
+  return <AdminErrorBoundary title="Could not load blog posts" message="Failed to load posts: An unexpected error occurred" />;
 }

@@ -1,60 +1,71 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, data, isRouteErrorResponse, useFetcher, useNavigate, useRouteError } from "react-router";
+import { useState } from "react";
+import { Link, data } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { ProductNotFoundError, ProductSaveError, getProductForEdit, saveProduct } from "@server/catalog/admin";
-import type { ProductImageOption } from "~/lib/product-form";
+import { getProductForEdit, marketPriceChoices, saveProduct } from "@server/catalog/admin";
+import type { ProductForEdit, ProductImageOption } from "~/lib/product-form";
 import { log } from "@server/log";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { AdminErrorBoundary } from "~/components/admin/error-panel";
+import { EditorActionBar, EditorShell, MissingRecord } from "~/components/admin/editor-shell";
+import { useEditorForm, type EditorResult } from "~/components/admin/use-editor-form";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
-import { useErrorsClearWhenValid } from "~/components/admin/use-errors-clear-when-valid";
-import { FieldErrorsContext, TextField, fieldId } from "~/components/admin/fields";
-import { ColoursField, ContentFields, ImagesField, assignFreeImages, valuesFromProduct, type ProductValues } from "~/components/admin/product-fields";
+import { FieldErrorsContext, TextField, fieldId } from "~/components/ui/field";
+import {
+  CollectionFields,
+  ColoursField,
+  ContentFields,
+  DefaultVariantFields,
+  ImagesField,
+  MarketPricesField,
+  OptionsChoice,
+  assignFreeImages,
+  valuesFromProduct,
+  type ProductValues,
+} from "~/components/admin/product-fields";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { RichEditor } from "~/components/editor/rich-editor";
-import { useToast } from "~/components/ui/toast";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrorsFrom } from "~/lib/nested-form";
+import { fieldErrors } from "~/lib/form";
 import { parseProductForm, productSlug } from "~/lib/product-form";
 import type { Route } from "./+types/product-editor";
 import { readForm } from "@server/http/form";
+import { DomainError, domainErrorResponse } from "@server/errors";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Add Product" : "Edit Product");
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  if (params.id === "new") return data({ product: null });
+  await requireAdmin(request, "products");
+  if (params.id === "new") return data({ product: null, markets: await marketPriceChoices(null), missing: false });
   const product = isUuid(params.id) ? await getProductForEdit(params.id) : null;
-  if (!product) throw data("Product not found", { status: 404 });
-  return data({ product });
+  // The editors' one rule for a missing record (MissingRecord): a 404 the page explains.
+  if (!product) return data({ product: null, markets: await marketPriceChoices(null), missing: true }, { status: 404 });
+  return data({ product, markets: await marketPriceChoices(product), missing: false });
 }
 
 type FieldErrors = Record<string, string>;
-type ActionResult =
-  | { ok: true; intent: "draft" | "publish" }
-  /** `validation`: the form broke a rule (toast 'Validation Error'); `save`: the server refused it (toast 'Error'). */
-  | { ok: false; kind: "validation" | "save"; message: string; fieldErrors: FieldErrors };
+/** `validation`: the form broke a rule (toast 'Validation Error'); `save`: the server refused it (toast 'Error'). */
+type ActionResult = EditorResult<"draft" | "publish">;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "products");
   const fail = (status: number, kind: "validation" | "save", message: string, fieldErrors: FieldErrors = {}) =>
     data<ActionResult>({ ok: false, kind, message, fieldErrors }, { status });
   const id = params.id === "new" ? null : params.id;
   if (id && !isUuid(id)) return fail(404, "save", "This product no longer exists.");
   const parsed = parseProductForm(await readForm(request));
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsFrom(parsed.error.issues);
-    return fail(400, "validation", Object.values(fieldErrors)[0], fieldErrors);
+    const errors = fieldErrors(parsed.error);
+    return fail(400, "validation", Object.values(errors)[0], errors);
   }
   try {
     await saveProduct(id, parsed.data, admin);
     return data<ActionResult>({ ok: true, intent: parsed.data.intent });
   } catch (err) {
-    if (err instanceof ProductSaveError) return fail(err.fieldErrors.slug ? 409 : 400, "save", err.message, err.fieldErrors);
-    if (err instanceof ProductNotFoundError) return fail(404, "save", "This product no longer exists.");
+    if (err instanceof DomainError) return domainErrorResponse(err, (e): ActionResult => ({ ok: false, kind: "save", message: e.publicMessage, fieldErrors: e.fieldErrors }));
     // Answered rather than thrown: the editor keeps the admin's unsaved work on screen.
     log.error({ err }, "product save failed");
     return fail(500, "save", "Failed to save product. Please try again.");
@@ -64,30 +75,30 @@ export async function action({ request, params }: Route.ActionArgs) {
 const SUCCESS = { publish: "Product published successfully", draft: "Product saved as draft successfully" } as const;
 
 export default function ProductEditor({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
-  const toast = useToast();
-  const navigate = useNavigate();
-  const fetcher = useFetcher<ActionResult>();
-  const form = useRef<HTMLFormElement>(null);
+  if (loaderData.missing) return <MissingRecord thing="product" list={LIST} />;
+  return <ProductForm product={loaderData.product} markets={loaderData.markets} />;
+}
+
+const LIST = { to: "/admin/products", label: "Back to Products" };
+
+function ProductForm({ product, markets }: { product: ProductForEdit | null; markets: Route.ComponentProps["loaderData"]["markets"] }) {
   const [initial] = useState(() => valuesFromProduct(product));
   const [values, setValues] = useState(initial);
   const [images, setImages] = useState<ProductImageOption[]>(product?.images ?? []);
   // An existing product keeps its address unless the admin edits the slug: a live URL must not move by itself.
   const [slugTouched, setSlugTouched] = useState(!!product);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmPublish, setConfirmPublish] = useState(false);
-  /** Set once a save succeeded: the way back to the list is not "leaving with unsaved changes". */
-  const [saved, setSaved] = useState(false);
-  const saving = fetcher.state !== "idle";
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-
-  /** The intent of the last save: publishing asks more (a colour) than a draft. */
-  const lastIntent = useRef<"draft" | "publish">("draft");
-  useErrorsClearWhenValid(form, errors, setErrors, (body) => {
-    body.set("intent", lastIntent.current);
-    const parsed = parseProductForm(body);
-    return parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
-  }, values);
+  const { fetcher, form, errors, setErrors, saving, dirty, submit, guard } = useEditorForm<"draft" | "publish", ProductValues>({
+    values,
+    problems: (body) => {
+      const parsed = parseProductForm(body);
+      return parsed.success ? {} : fieldErrors(parsed.error);
+    },
+    list: LIST.to,
+    successMessage: (intent) => SUCCESS[intent],
+    invalidTitle: "Validation Error",
+    fallbackMessage: "Failed to save product",
+  });
 
   function set<K extends keyof ProductValues>(key: K, value: ProductValues[K], structural = false) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -95,66 +106,11 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
     if (structural) setErrors({});
   }
 
-  function showErrors(errs: FieldErrors, title: string, message: string) {
-    setErrors(errs);
-    toast({ title, description: message, variant: "destructive" });
-    // The first invalid control in page order takes focus (the description's is its editor).
-    requestAnimationFrame(() => {
-      const ids = new Set(Object.keys(errs).map(fieldId));
-      const first = [...(form.current?.querySelectorAll<HTMLElement>("[id^='field-']") ?? [])].find((el) => ids.has(el.id));
-      const target = first?.matches("input, select, textarea, button") ? first : first?.querySelector<HTMLElement>("[contenteditable='true'], textarea");
-      (target ?? first)?.focus();
-    });
-  }
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const result = fetcher.data;
-    if (result.ok) {
-      setSaved(true);
-      // The toast lives in the root, so it stays on screen across the navigation.
-      toast({ title: "Success", description: SUCCESS[result.intent] });
-    } else {
-      showErrors(result.fieldErrors, result.kind === "validation" ? "Validation Error" : "Error", result.message);
-    }
-    // Only a new answer from the server matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
-
-  // Back to the list once the guard below has seen the save (it would otherwise ask to leave).
-  useEffect(() => {
-    if (saved) navigate("/admin/products");
-  }, [saved, navigate]);
-
-  function submit(intent: "draft" | "publish") {
-    if (!form.current) return;
-    const body = new FormData(form.current);
-    body.set("intent", intent);
-    lastIntent.current = intent;
-    const parsed = parseProductForm(body);
-    if (!parsed.success) {
-      const errs = fieldErrorsFrom(parsed.error.issues);
-      showErrors(errs, "Validation Error", Object.values(errs)[0]);
-      return;
-    }
-    setErrors({});
-    fetcher.submit(body, { method: "post" });
-  }
-
   const slugShown = productSlug(values.slug) || productSlug(values.title);
   const card = "grid gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5";
-  const button = "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60";
 
   return (
-    <div className="mx-auto max-w-5xl">
-      <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
-        <span aria-hidden="true">←</span> Back to Products
-      </Link>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h2 className="text-2xl font-bold">{product ? "Edit Product" : "Add Product"}</h2>
-        {product ? <PublishStatusBadge status={product.status} /> : null}
-      </div>
-
+    <EditorShell back={LIST} title={product ? "Edit Product" : "Add Product"} badge={product ? <PublishStatusBadge status={product.status} /> : null}>
       <FieldErrorsContext.Provider value={errors}>
         <fetcher.Form
           ref={form}
@@ -207,6 +163,8 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
                 onChange={(e) => set("compareAtPrice", e.target.value)}
               />
             </div>
+            <CollectionFields values={values} set={set} />
+            <MarketPricesField markets={markets} values={values.marketPrices} onChange={(next) => set("marketPrices", next)} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 path="slug"
@@ -250,7 +208,32 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
                 );
               }}
             />
-            <ColoursField colors={values.colors} images={images} onChange={(colors, structural) => set("colors", colors, structural)} />
+            <OptionsChoice
+              values={values}
+              onChange={(hasColours, colors) => {
+                setValues((v) => ({ ...v, hasColours, colors }));
+                setErrors({});
+              }}
+            />
+            {values.hasColours ? (
+              <ColoursField colors={values.colors} images={images} onChange={(colors, structural) => set("colors", colors, structural)} />
+            ) : (
+              <DefaultVariantFields row={values.colors[0]} images={images} onChange={(row) => set("colors", [row])} />
+            )}
+            <TextField
+              className="max-w-xs"
+              path="lowStockThreshold"
+              name="lowStockThreshold"
+              label="Low stock at"
+              type="number"
+              min={0}
+              max={9999}
+              step={1}
+              inputMode="numeric"
+              hint="A colour with this many units or fewer available is highlighted in Inventory, listed on the dashboard and shows 'Only N left' in the shop."
+              value={values.lowStockThreshold}
+              onChange={(e) => set("lowStockThreshold", e.target.value)}
+            />
           </section>
 
           <section aria-labelledby="product-content" className={card}>
@@ -260,17 +243,14 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
             <ContentFields values={values} set={set} />
           </section>
 
-          <div data-action-bar className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-            <p role="status" className="mr-auto text-sm text-gray-600">
-              {saving ? "Saving..." : dirty ? "Unsaved changes" : ""}
-            </p>
-            <button type="button" disabled={saving} onClick={() => submit("draft")} className={`${button} border border-gray-300 bg-white hover:bg-gray-50`}>
+          <EditorActionBar status={saving ? "Saving..." : dirty ? "Unsaved changes" : ""}>
+            <button type="button" disabled={saving} onClick={() => submit("draft")} className={buttonClass("secondary", "small")}>
               Save Draft
             </button>
-            <button type="button" disabled={saving} onClick={() => setConfirmPublish(true)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+            <button type="button" disabled={saving} onClick={() => setConfirmPublish(true)} className={buttonClass("primary", "small")}>
               Publish
             </button>
-          </div>
+          </EditorActionBar>
         </fetcher.Form>
       </FieldErrorsContext.Provider>
 
@@ -282,20 +262,18 @@ export default function ProductEditor({ loaderData }: Route.ComponentProps) {
         confirmLabel="Publish"
         onConfirm={() => submit("publish")}
       />
-      <UnsavedChangesGuard when={dirty && !saving && !saved} />
-    </div>
+      <UnsavedChangesGuard when={guard} />
+    </EditorShell>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <AdminErrorPanel
-      title={missing ? "Product not found" : "Error"}
-      message={missing ? "This product does not exist or was deleted." : "The product could not be loaded. Please try again."}
+    <AdminErrorBoundary
+      title="Error"
+      message="The product could not be loaded. Please try again."
       action={
-        <Link to="/admin/products" className="inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link to="/admin/products" className={buttonClass("primary", "small")}>
           Back to Products
         </Link>
       }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
+import { PRODUCT_TYPE_LABELS } from "~/lib/collections";
 import { Link, data, useFetcher } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { ProductNotFoundError, deleteProduct, listAdminProducts } from "@server/catalog/admin";
-import { AdminErrorPanel } from "~/components/admin/error-panel";
+import { deleteProduct, listAdminProducts } from "@server/catalog/admin";
+import { AdminErrorBoundary } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
@@ -12,30 +13,31 @@ import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/products";
 import { readForm } from "@server/http/form";
+import { domainErrorResponse } from "@server/errors";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "products");
   return data({ products: await listAdminProducts() });
 }
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown product") });
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "products");
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
   try {
     await deleteProduct(parsed.data.id, admin);
   } catch (err) {
-    if (err instanceof ProductNotFoundError) return data({ ok: false as const, message: "This product no longer exists." }, { status: 404 });
-    throw err;
+    return domainErrorResponse(err);
   }
   return data({ ok: true as const });
 }
 
-const primaryButton = "inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
+const primaryButton = buttonClass("primary", "small");
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { products } = loaderData;
@@ -103,6 +105,10 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="p-3">
                     <span className="font-semibold text-gray-900">{p.title}</span>
+                    <span className="block text-xs text-gray-600">
+                      {PRODUCT_TYPE_LABELS[p.type]}
+                      {p.featuredPosition !== null ? ` · Featured on the home page (${p.featuredPosition})` : ""}
+                    </span>
                     {/* On phones the status column is hidden: the badge follows the title instead. */}
                     <span className="mt-1 block sm:hidden">
                       <PublishStatusBadge status={p.status} />
@@ -156,5 +162,5 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AdminErrorPanel title="Error" message="The products could not be loaded. Please try again." />;
+  return <AdminErrorBoundary title="Error" message="The products could not be loaded. Please try again." />;
 }

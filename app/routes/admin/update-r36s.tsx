@@ -5,16 +5,17 @@ import { resetMainProductMedia } from "@server/catalog/reset-main-product";
 import { log } from "@server/log";
 import { adminMeta } from "~/lib/admin";
 import type { Route } from "./+types/update-r36s";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Reset R36S images and colours");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "products");
   return data(null);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "products");
   try {
     await resetMainProductMedia(admin);
     return data({ ok: true });
@@ -43,7 +44,7 @@ export default function UpdateR36s({ actionData }: Route.ComponentProps) {
         Puts the R36S back to its original colours (White, Purple, Orange, Black) and their images. Stock of existing colours is kept.
       </p>
       <Form method="post" className="mt-5">
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button type="submit" disabled={busy} className={buttonClass("primary", "small")}>
           {busy ? "Updating..." : "Reset R36S"}
         </button>
       </Form>

@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
-import { MissingKeyError, aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai/writer";
+import { aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai/writer";
 import { checkRateLimit } from "@server/security/rate-limit";
 import type { Route } from "./+types/admin-ai";
+import { domainErrorResponse } from "@server/errors";
 
 /** Generations per admin per window: enough to iterate on a post, not enough to run up a bill. */
 const AI_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 /** GET: which providers have a key on the server (the dialog asks the admin for one otherwise). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["blog", "products"]);
   return data(serverKeys());
 }
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * newline-delimited JSON, each line a growing sanitised HTML snapshot, then `done` or `error`.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, ["blog", "products"]);
   const fail = (error: string, status: number, headers: HeadersInit = {}) => data({ error }, { status, headers });
   const limited = await checkRateLimit(`ai-writer:${admin.id}`, AI_RATE_LIMIT);
   if (!limited.ok) {
@@ -35,8 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
     events = writeArticle(body.data, key.data, request.signal);
     first = await events.next(); // a missing key is known before anything streams
   } catch (err) {
-    if (err instanceof MissingKeyError) return fail(err.message, 400);
-    throw err;
+    return domainErrorResponse(err, (e) => ({ error: e.publicMessage }));
   }
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({

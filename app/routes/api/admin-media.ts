@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { UploadError, storeDescribedImageFromRequest } from "@server/admin/uploads";
+import { UploadError, storeDescribedImageFromRequest, uploadRefusal } from "@server/admin/uploads";
 import { listLibrary } from "@server/media/library";
 import { bodyImage } from "~/lib/images";
 import type { Route } from "./+types/admin-media";
@@ -10,7 +10,7 @@ const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters
 
 /** GET /api/admin/media?q= (admins only): the media library, newest first, with where each image is used. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["blog", "products"]);
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return data({ error: query.error.issues[0].message }, { status: 400 });
   return data({ images: await listLibrary(query.data.q) });
@@ -21,13 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * checked by its bytes and stored as WebP renditions; answers with what the editor inserts.
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["blog", "products"]);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   try {
     const image = await storeDescribedImageFromRequest(request);
     return data({ image: bodyImage(image) });
   } catch (err) {
-    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status });
+    if (err instanceof UploadError) return uploadRefusal(err);
     throw err;
   }
 }

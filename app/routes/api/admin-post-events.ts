@@ -4,7 +4,7 @@ import { createEventStream } from "@server/realtime/sse";
 import type { Route } from "./+types/admin-post-events";
 
 /** Staff's live stream of post changes (every status): admins only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return createEventStream(request, { filter: adminPostFilter });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, "blog");
+  return createEventStream(request, { filter: adminPostFilter, client: context.clientIp });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
-import { UploadError, storeImagesFromRequest } from "@server/admin/uploads";
+import { UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin/uploads";
 import type { Route } from "./+types/admin-post-image";
 
 /**
@@ -8,14 +8,14 @@ import type { Route } from "./+types/admin-post-image";
  * stored as WebP renditions; answers with the largest rendition's URL for the post's featured image.
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "blog");
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   try {
     const [image] = await storeImagesFromRequest(request, "file", 1);
     const largest = image.renditions[image.renditions.length - 1];
     return data({ url: largest.path });
   } catch (err) {
-    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status });
+    if (err instanceof UploadError) return uploadRefusal(err);
     throw err;
   }
 }

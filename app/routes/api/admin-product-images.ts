@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
-import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest } from "@server/admin/uploads";
+import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin/uploads";
 import { imageOption } from "@server/catalog/admin";
 import type { Route } from "./+types/admin-product-images";
 
@@ -9,13 +9,13 @@ import type { Route } from "./+types/admin-product-images";
  * bytes and stored as WebP renditions; answers with their ids and thumbnails for the product editor.
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "products");
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   try {
     const images = await storeImagesFromRequest(request, "files", MAX_IMAGES_PER_UPLOAD);
     return data({ images: images.map(imageOption) });
   } catch (err) {
-    if (err instanceof UploadError) return data({ error: err.message }, { status: err.status });
+    if (err instanceof UploadError) return uploadRefusal(err);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
+import type { Route } from "./+types/blog-rss";
 import { blogFeed } from "@server/blog/rss";
 
-export async function loader() {
+export async function loader(_args: Route.LoaderArgs) {
   return new Response(await blogFeed(), {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });

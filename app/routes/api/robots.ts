@@ -1,6 +1,7 @@
+import type { Route } from "./+types/robots";
 import { config } from "@server/config";
 
-export function loader() {
+export function loader(_args: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",

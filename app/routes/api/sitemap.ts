@@ -1,7 +1,8 @@
+import type { Route } from "./+types/sitemap";
 import { config } from "@server/config";
 import { sitemapEntries } from "@server/content/sitemap";
 
-export async function loader() {
+export async function loader(_args: Route.LoaderArgs) {
   const origin = config().publicUrl;
   const entries = await sitemapEntries();
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");

@@ -2,9 +2,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { getShopSettings } from "@server/content/settings";
 import { activeTestSession } from "@server/payments";
 import { payTestSession, testCardSchema } from "@server/payments/test-provider";
+import { taxLineText } from "~/lib/checkout-quote";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/test-payment";
 import { readForm } from "@server/http/form";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * The built-in test provider's hosted payment page. It stands in for Stripe's page: the card number
@@ -17,7 +19,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     shopName: shop.shopName,
     amountCents: session.amountCents,
+    currency: session.currency,
     discount: session.discount,
+    shipping: session.shipping,
+    taxLines: session.taxLines,
     email: session.email,
     orderNumber: session.orderNumber,
     expired: session.expiresAt.getTime() <= Date.now(),
@@ -66,13 +71,25 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
       <main id="main" className="mx-auto max-w-md px-4 py-10">
         <p className="text-sm font-medium text-gray-600">Pay {loaderData.shopName}</p>
         <h1 className="mt-1 text-4xl font-bold" data-testid="pay-amount">
-          {formatMoney(loaderData.amountCents)}
+          {formatMoney(loaderData.amountCents, loaderData.currency)}
         </h1>
         {loaderData.discount ? (
           <p className="mt-1 text-sm font-medium text-green-800" data-testid="pay-discount">
-            Includes discount {loaderData.discount.code} -{formatMoney(loaderData.discount.amountCents)}
+            Includes discount {loaderData.discount.code} -{formatMoney(loaderData.discount.amountCents, loaderData.currency)}
           </p>
         ) : null}
+        {/* The breakdown the shop computed, as Stripe's page shows its shipping and tax lines. */}
+        {loaderData.shipping ? (
+          <p className="mt-1 text-sm text-gray-700" data-testid="pay-shipping">
+            Shipping ({loaderData.shipping.name}){" "}
+            {loaderData.shipping.amountCents === 0 ? "Free" : formatMoney(loaderData.shipping.amountCents, loaderData.currency)}
+          </p>
+        ) : null}
+        {loaderData.taxLines.map((t) => (
+          <p key={t.name} className="mt-1 text-sm text-gray-700" data-testid="pay-tax">
+            {taxLineText(t, loaderData.currency)}
+          </p>
+        ))}
         <p className="mt-1 text-sm text-gray-600">
           Order {loaderData.orderNumber} · {loaderData.email}
         </p>
@@ -120,9 +137,9 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
             <button
               type="submit"
               disabled={paying}
-              className="mt-6 w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              className={buttonClass("primary", "large", "mt-6 w-full text-lg")}
             >
-              {paying ? "Processing..." : `Pay ${formatMoney(loaderData.amountCents)}`}
+              {paying ? "Processing..." : `Pay ${formatMoney(loaderData.amountCents, loaderData.currency)}`}
             </button>
           </Form>
         )}

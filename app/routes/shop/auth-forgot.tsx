@@ -1,8 +1,12 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "@server/auth/customer";
-import { emailOnlySchema, fieldErrors, formFields, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { emailOnlySchema } from "~/lib/auth-forms";
+import { fieldErrors, formFields } from "~/lib/form";
+import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 import { AuthCard } from "~/components/account/auth-card";
-import { Field, FormError, FormSuccess, SubmitButton } from "~/components/ui/form";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-forgot";
 import { readForm } from "@server/http/form";
@@ -19,16 +23,16 @@ export async function action({ request }: Route.ActionArgs) {
   return { fields: {}, error: null, sent: true };
 }
 
-export default function ForgotPassword() {
-  const result = useActionData<typeof action>();
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const result = actionData;
   const pending = useNavigation().state === "submitting";
   return (
     <AuthCard title="Forgot password?" intro="Enter your account's email and we will send you a link to choose a new password.">
       <FormSuccess message={result?.sent ? "If an account exists for that email, a reset link is on its way. It works for one hour." : null} />
       <FormError message={result?.error} />
       <Form method="post" className="space-y-4">
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={(result?.fields as Record<string, string> | undefined)?.email} />
-        <SubmitButton pending={pending}>{pending ? "Sending..." : "Send reset link"}</SubmitButton>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required error={(result?.fields as Record<string, string> | undefined)?.email} />
+        <Button type="submit" disabled={pending} className="w-full">{pending ? "Sending..." : "Send reset link"}</Button>
       </Form>
       <p className="text-center text-sm">
         <Link to="/auth" className="font-semibold text-brand-700 hover:underline">

@@ -1,10 +1,13 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { cookieHeaders } from "@server/auth/call";
 import { resetPassword } from "@server/auth/customer";
-import { fieldErrors, formFields, resetPasswordSchema } from "@server/auth/forms";
+import { resetPasswordSchema } from "~/lib/auth-forms";
+import { fieldErrors, formFields } from "~/lib/form";
 import { AuthCard } from "~/components/account/auth-card";
 import { PASSWORD_MIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
-import { FormError, PasswordField, SubmitButton } from "~/components/ui/form";
+import { FormError } from "~/components/ui/form";
+import { PasswordField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-reset";
 import { readForm } from "@server/http/form";
@@ -31,9 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/auth?notice=password-reset", { status: 303, headers: cookieHeaders(r.cookies) });
 }
 
-export default function ResetPassword() {
-  const { token } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData;
+  const result = actionData;
   const pending = useNavigation().state === "submitting";
   return (
     <AuthCard title="Choose a new password" intro="Signing in again will be needed on every device.">
@@ -56,7 +59,7 @@ export default function ResetPassword() {
             hint={`At least ${PASSWORD_MIN} characters.`}
             error={result?.fields?.password}
           />
-          <SubmitButton pending={pending}>{pending ? "Saving..." : "Set new password"}</SubmitButton>
+          <Button type="submit" disabled={pending} className="w-full">{pending ? "Saving..." : "Set new password"}</Button>
         </Form>
       ) : (
         <FormError message="This reset link is incomplete. Ask for a new one.">

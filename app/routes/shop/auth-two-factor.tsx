@@ -1,13 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { afterSignIn } from "@server/auth/after-sign-in";
 import { cookieHeaders } from "@server/auth/call";
 import { hasTwoFactorChallenge, verifySecondFactor } from "@server/auth/customer";
-import { TOO_MANY_ATTEMPTS } from "@server/auth/forms";
 import { safeRedirectPath } from "@server/auth/guards";
 import { AuthCard } from "~/components/account/auth-card";
-import { Field, FormError, SubmitButton } from "~/components/ui/form";
+import { FormError } from "~/components/ui/form";
+import { TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
 import type { Route } from "./+types/auth-two-factor";
 import { readForm } from "@server/http/form";
 
@@ -46,9 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { status: 303, headers: cookieHeaders([...r.cookies, ...extra]) });
 }
 
-export default function TwoFactorChallenge() {
-  const { kind, redirectTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+export default function TwoFactorChallenge({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, redirectTo } = loaderData;
+  const result = actionData;
   const pending = useNavigation().state === "submitting";
   const backup = kind === "backup";
   const other = new URLSearchParams({ redirectTo, ...(backup ? {} : { method: "backup" }) });
@@ -61,7 +63,7 @@ export default function TwoFactorChallenge() {
       <Form method="post" className="space-y-4">
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
+        <TextField
           label={backup ? "Backup code" : "Authentication code"}
           name="code"
           required
@@ -74,7 +76,7 @@ export default function TwoFactorChallenge() {
           <input type="checkbox" name="trustDevice" className="h-4 w-4 rounded border-gray-300" />
           Trust this device for 30 days
         </label>
-        <SubmitButton pending={pending}>{pending ? "Checking..." : "Verify"}</SubmitButton>
+        <Button type="submit" disabled={pending} className="w-full">{pending ? "Checking..." : "Verify"}</Button>
       </Form>
       <p className="text-center text-sm">
         <Link to={`/auth/two-factor?${other}`} replace className="font-semibold text-brand-700 hover:underline">

@@ -1,15 +1,19 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { afterSignIn } from "@server/auth/after-sign-in";
 import { cookieHeaders } from "@server/auth/call";
 import { resendConfirmation, signUp } from "@server/auth/customer";
-import { emailOnlySchema, fieldErrors, formFields, signInSchema, signUpSchema, TOO_MANY_ATTEMPTS } from "@server/auth/forms";
+import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/auth-forms";
+import { fieldErrors, formFields } from "~/lib/form";
 import { safeRedirectPath } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";
 import { signInWithPassword } from "@server/auth/sign-in";
 import { AuthCard } from "~/components/account/auth-card";
-import { Field, FormError, FormSuccess, PasswordField, SubmitButton } from "~/components/ui/form";
-import { PASSWORD_MIN, tooManySignInAttempts } from "~/lib/auth-rules";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { TextField, PasswordField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { PASSWORD_MIN, TOO_MANY_ATTEMPTS, tooManySignInAttempts } from "~/lib/auth-rules";
 import { seo } from "~/lib/seo";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/auth";
 import { readForm } from "@server/http/form";
 
@@ -101,14 +105,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function AuthPage() {
-  const { mode: loaderMode, redirectTo, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode: loaderMode, redirectTo, notice } = loaderData;
+  const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   // After a sign-up attempt the page stays on sign-up, whatever the URL says.
   const mode = result?.intent === "sign-up" ? "signup" : loaderMode;
   const signup = mode === "signup";
+  const { errors, onSubmit } = useSchemaForm(signup ? signUpSchema : signInSchema, result?.fields);
   const query = (m: "signin" | "signup") => {
     const p = new URLSearchParams();
     if (m === "signup") p.set("mode", "signup");
@@ -134,17 +139,17 @@ export default function AuthPage() {
           </Form>
         ) : null}
       </FormError>
-      <Form method="post" className="space-y-4" key={`${mode}-${result?.formKey ?? 0}`}>
+      <Form method="post" className="space-y-4" key={`${mode}-${result?.formKey ?? 0}`} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value={signup ? "sign-up" : "sign-in"} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
+        <TextField
           label="Email"
           name="email"
           type="email"
           autoComplete="email"
           required
           defaultValue={result?.success ? "" : (result?.email ?? "")}
-          error={result?.fields?.email}
+          error={errors.email}
         />
         <PasswordField
           label="Password"
@@ -153,7 +158,7 @@ export default function AuthPage() {
           required
           minLength={PASSWORD_MIN}
           hint={signup ? `At least ${PASSWORD_MIN} characters.` : undefined}
-          error={result?.fields?.password}
+          error={errors.password}
         />
         {signup ? null : (
           <p className="text-right text-sm">
@@ -162,7 +167,7 @@ export default function AuthPage() {
             </Link>
           </p>
         )}
-        <SubmitButton pending={pending}>{pending ? "Please wait..." : signup ? "Sign Up" : "Sign In"}</SubmitButton>
+        <Button type="submit" disabled={pending} className="w-full">{pending ? "Please wait..." : signup ? "Sign Up" : "Sign In"}</Button>
       </Form>
       <p className="text-center text-sm text-gray-600">
         {signup ? "Already have an account? " : "Don't have an account? "}

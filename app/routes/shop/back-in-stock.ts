@@ -1,13 +1,15 @@
 import { data, redirect } from "react-router";
+import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
-import { backInStockSchema, requestBackInStock, UnknownVariantError } from "@server/inventory/back-in-stock";
+import { backInStockSchema, requestBackInStock } from "@server/inventory/back-in-stock";
 import { checkRateLimit } from "@server/security/rate-limit";
 import { BACK_IN_STOCK_SENT } from "~/components/shop/product/back-in-stock-form";
 import type { Route } from "./+types/back-in-stock";
+import { domainErrorResponse } from "@server/errors";
 
 /** "Email me when it's back": stores the sign-up (server/inventory/back-in-stock.ts sends the one email). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = backInStockSchema.safeParse({ variantId: form.get("variantId") ?? "", email: form.get("email") ?? "" });
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0].message }, { status: 400 });
   const limit = await checkRateLimit(`back-in-stock:${context.clientIp}`, { limit: 10, windowMs: 10 * 60_000 });
@@ -20,8 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestBackInStock(parsed.data);
   } catch (err) {
-    if (err instanceof UnknownVariantError) return data({ ok: false as const, error: err.message }, { status: 404 });
-    throw err;
+    return domainErrorResponse(err, (e) => ({ ok: false as const, error: e.publicMessage }));
   }
   if (isDocumentRequest(request)) {
     const back = new URL(refererPath(request, "/products"), "http://shop");

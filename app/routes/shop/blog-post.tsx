@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
-import { Await, Link, data, isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
+import { Await, Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
+import { GeneralErrorBoundary, type ErrorInfo } from "~/components/error-boundary";
 import { getPublishedPost, listRelatedPosts } from "@server/blog/posts";
 import type { PublicPostEvent } from "@server/blog/events";
 import { log } from "@server/log";
@@ -10,6 +11,7 @@ import { jsonLd, seo } from "~/lib/seo";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/blog-post";
 import { PROMO_PAGE } from "~/lib/promo";
+import { buttonClass } from "~/components/ui/button";
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (!POST_SLUG_PATTERN.test(params.slug)) throw data({ message: "Invalid post URL" }, { status: 400 });
@@ -133,17 +135,21 @@ function BlogMessage({ message }: { message: string }) {
   return (
     <main id="main" className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{message}</h1>
-      <Link to="/blog" className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <Link to="/blog" className={buttonClass("primary", "medium", "mt-6")}>
         Return to Blog
       </Link>
     </main>
   );
 }
 
+/** A thrown response carries the page's own words ('Blog post not found'); a crash gets a generic one. */
+const saidOrGeneric = ({ error }: ErrorInfo) => {
+  const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : undefined;
+  return <BlogMessage message={typeof said === "string" ? said : "Error loading blog post"} />;
+};
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const known = isRouteErrorResponse(error) && typeof error.data?.message === "string";
-  return <BlogMessage message={known ? error.data.message : "Error loading blog post"} />;
+  return <GeneralErrorBoundary defaultStatusHandler={saidOrGeneric} unexpectedErrorHandler={saidOrGeneric} />;
 }
 
 /** A browsing page: the promo popup may show here. */

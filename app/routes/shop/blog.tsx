@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listPublishedPosts } from "@server/blog/posts";
 import type { PublicPostEvent } from "@server/blog/events";
 import { PostCard } from "~/components/blog/post-card";
@@ -8,6 +9,7 @@ import { seo } from "~/lib/seo";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/blog";
 import { PROMO_PAGE } from "~/lib/promo";
+import { buttonClass } from "~/components/ui/button";
 
 export async function loader() {
   return { posts: await listPublishedPosts() };
@@ -55,7 +57,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+function BlogLoadFailed() {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Failed to load blog posts</h1>
@@ -63,12 +65,16 @@ export function ErrorBoundary() {
       <button
         type="button"
         onClick={() => window.location.reload()}
-        className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        className={buttonClass("primary", "medium", "mt-6")}
       >
         Try Again
       </button>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary defaultStatusHandler={BlogLoadFailed} unexpectedErrorHandler={BlogLoadFailed} />;
 }
 
 /** A browsing page: the promo popup may show here. */

@@ -4,40 +4,71 @@ import { getSessionUser } from "@server/auth/session";
 import {
   applyCartIntent,
   CartError,
+  cartIdForRequest,
   cartIntentSchema,
   countItems,
   getCartForRequest,
   openCartForRequest,
+  readCart,
   startBuyNow,
   type CartLine,
   type HeldLine,
 } from "@server/cart";
-import { isDocumentRequest, refererPath } from "@server/http/request";
+import { applyDiscountIntent, cartDiscountView, isDiscountIntent } from "@server/discounts";
+import { isDocumentRequest } from "@server/http/request";
 import { orderCaps } from "@server/orders/limits";
-import { localiseCart, shopperForRequest } from "@server/pricing/market";
-import { ResponsiveImage } from "~/components/shop/responsive-image";
+import { localise, localiseCart, shopperForRequest } from "@server/pricing/market";
+import { listAccessoryOffers } from "@server/catalog/products";
+import { GoesWellWith } from "~/components/shop/goes-well-with";
+import type { AddedToCart } from "~/components/shop/cart-drawer";
+import { DiscountCodeForm } from "~/components/shop/discount-code-form";
+import { LineHeading, LineThumbnail } from "~/components/shop/line-item";
 import { useToast } from "~/components/ui/toast";
 import { BUY_NOW_CHECKOUT } from "~/lib/checkout-form";
+import type { DiscountView } from "~/lib/discount-view";
 import { useMarket, type MarketSummary } from "~/lib/market";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 import { readForm } from "@server/http/form";
+import { buttonClass } from "~/components/ui/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shopper] = await Promise.all([getSessionUser(request), shopperForRequest(request)]);
   const { perColour, perOrder } = orderCaps();
-  return { cart: localiseCart(shopper, await getCartForRequest(request, user?.id ?? null)), limits: { perColour, perOrder } };
+  const cart = await getCartForRequest(request, user?.id ?? null);
+  // The code is judged as checkout will judge it (for a signed-in shopper, with their email), in
+  // the shopper's market: its amounts and minimum in the currency the cart shows.
+  const [discount, offers] = await Promise.all([
+    cartDiscountView(cart.id, cart.lines, { email: user?.email, market: shopper.market }),
+    listAccessoryOffers(),
+  ]);
+  // "Goes well with": the accessories not in the cart yet.
+  const accessories = offers.filter((o) => !cart.lines.some((l) => l.productId === o.id)).map((o) => localise(shopper, o));
+  return { cart: localiseCart(shopper, cart), discount, limits: { perColour, perOrder }, accessories };
 }
 
-export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[] } | { ok: false; error: string };
+/** `field: "discount"`: a refused discount code, shown under the "Discount code" box. */
+export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[]; added?: AddedToCart } | { ok: false; error: string; field?: "discount" };
+
+/** Apply or remove the cart's code (one per cart: a new one replaces the old), then back to /cart with a 303. */
+async function discountAction(request: Request, form: FormData, intent: Parameters<typeof applyDiscountIntent>[1]) {
+  const [user, shopper] = await Promise.all([getSessionUser(request), shopperForRequest(request)]);
+  const cartId = await cartIdForRequest(request, user?.id ?? null);
+  const refusal = await applyDiscountIntent(cartId, intent, form, { email: user?.email, market: shopper.market });
+  if (refusal) return data<CartActionData>({ ok: false, error: refusal, field: "discount" }, { status: 400 });
+  return redirect("/cart", { status: 303 });
+}
 
 /**
  * The one cart action. Fetchers (JavaScript) get `{ ok, cartCount }` or `{ ok: false, error }` with a
  * 4xx; a plain form post gets a 303 back to where it came from, so the cart works without JavaScript.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = cartIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (isDiscountIntent(intent)) return discountAction(request, form, intent);
+  const parsed = cartIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<CartActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
   }
@@ -62,10 +93,21 @@ export async function action({ request }: Route.ActionArgs) {
     if (!(error instanceof CartError)) throw error;
     return data<CartActionData>({ ok: false, error: error.message }, { status: error.status, headers });
   }
-  if (isDocumentRequest(request)) {
-    return redirect(input.intent === "add" ? refererPath(request, "/cart") : "/cart", { status: 303, headers });
-  }
+  // Without JavaScript every cart form lands on the cart, an add included (Dawn's no-JS behaviour).
+  if (isDocumentRequest(request)) return redirect("/cart", { status: 303, headers });
+  if (input.intent === "add") return data<CartActionData>({ ok: true, ...(await addedToCart(request, cartId, input.variantId)) }, { headers });
   return data<CartActionData>({ ok: true, cartCount: await countItems(cartId), cleared }, { headers });
+}
+
+/** The cart drawer's content after an add: the line as it now is and the subtotal, in the shopper's currency. */
+async function addedToCart(request: Request, cartId: string, variantId: string): Promise<{ cartCount: number; added?: AddedToCart }> {
+  const cart = localiseCart(await shopperForRequest(request), await readCart(cartId));
+  const line = cart.lines.find((l) => l.variantId === variantId);
+  if (!line) return { cartCount: cart.count };
+  return {
+    cartCount: cart.count,
+    added: { line, count: cart.count, subtotalCents: cart.subtotalCents, currency: cart.currency },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -122,10 +164,15 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useOptimisticLines(loaderData.cart.lines);
   const clearFetcher = useFetcher<CartActionData>({ key: "cart-clear" });
   useUndoClear(clearFetcher.data);
-  const total = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const { currency } = loaderData.cart;
+  const { discount } = loaderData;
+  const applied = discount?.applied ? discount : null;
+  // The amount off as last priced; while a line's change is in flight the total follows it.
+  const total = Math.max(0, subtotal - (applied?.amountCents ?? 0));
   const market = useMarket();
-  const pageError = actionData && !actionData.ok ? actionData.error : null;
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  const pageError = refusal && (refusal.field !== "discount" || lines.length === 0) ? refusal.error : null;
 
   if (lines.length === 0) {
     return (
@@ -135,7 +182,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mt-2 text-gray-600">Add some awesome gaming gear to get started!</p>
         <Link
           to="/products"
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          className={buttonClass("primary", "medium", "mt-6")}
         >
           Browse Products
         </Link>
@@ -155,30 +202,72 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       <p className="mt-3 text-sm text-gray-600" data-testid="cart-limits">
         Up to {loaderData.limits.perColour} of each colour and {loaderData.limits.perOrder} items per order.
       </p>
-      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mt-6 flex flex-col-reverse gap-6 sm:flex-row sm:items-start sm:justify-between">
         <clearFetcher.Form method="post">
           <input type="hidden" name="intent" value="clear" />
           <button type="submit" className="text-sm font-medium text-gray-600 underline hover:text-gray-900">
             Clear cart
           </button>
         </clearFetcher.Form>
-        <div className="flex flex-col gap-3 sm:items-end">
-          <p className="text-lg">
-            <span className="text-gray-600">Total: </span>
-            <strong data-testid="cart-total">{formatMoney(total, currency)}</strong>
-            {market?.taxIncluded ? <span className="ml-1 text-sm text-gray-600">incl. {market.taxIncluded}</span> : null}
-          </p>
+        <section aria-label="Cart total" className="flex w-full flex-col gap-3 sm:max-w-sm">
+          <CartTotals subtotal={subtotal} total={total} currency={currency} applied={applied} taxIncluded={market?.taxIncluded ?? null} />
           <p className="text-sm text-gray-600">Shipping: calculated at checkout</p>
-          {market ? <FreeShippingProgress market={market} total={total} /> : null}
+          {/* The free-shipping threshold is compared with the discounted subtotal (docs/pricing.md). */}
+          {market ? <FreeShippingProgress market={market} total={total} freeShippingCode={applied?.freeShipping ? applied.code : null} /> : null}
+          <DiscountCodeForm action="/cart" discount={discount} error={refusal?.field === "discount" ? refusal.error : null} />
           <Link
             to="/checkout"
-            className="rounded-lg bg-brand-700 px-6 py-3 text-center font-semibold text-white hover:bg-brand-800"
+            className={buttonClass("primary", "large")}
           >
             Proceed to Checkout
           </Link>
-        </div>
+        </section>
+      </div>
+      <div className="mt-12">
+        <GoesWellWith offers={loaderData.accessories} confirm="toast" />
       </div>
     </main>
+  );
+}
+
+/** "Total: $89.98", with the subtotal and the code's amount above it when a code is applied. */
+function CartTotals({
+  subtotal,
+  total,
+  currency,
+  applied,
+  taxIncluded,
+}: {
+  subtotal: number;
+  total: number;
+  currency: string;
+  applied: Extract<DiscountView, { applied: true }> | null;
+  taxIncluded: string | null;
+}) {
+  return (
+    <dl className="space-y-1">
+      {applied ? (
+        <>
+          <div className="flex justify-between gap-4 text-sm">
+            <dt className="text-gray-600">Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatMoney(subtotal, currency)}</dd>
+          </div>
+          {applied.freeShipping ? null : (
+            <div className="flex justify-between gap-4 text-sm text-green-800">
+              <dt>Discount ({applied.code})</dt>
+              <dd data-testid="cart-discount">-{formatMoney(applied.amountCents, applied.currency)}</dd>
+            </div>
+          )}
+        </>
+      ) : null}
+      <div className="flex items-baseline justify-between gap-4 text-lg">
+        <dt className="text-gray-600">Total</dt>
+        <dd>
+          <strong data-testid="cart-total">{formatMoney(total, currency)}</strong>
+          {taxIncluded ? <span className="ml-1 text-sm text-gray-600">incl. {taxIncluded}</span> : null}
+        </dd>
+      </div>
+    </dl>
   );
 }
 
@@ -190,10 +279,21 @@ function ErrorNote({ message }: { message: string }) {
   );
 }
 
-/** "£8.01 away from free United Kingdom shipping", from the market's threshold and the cart's total. */
-function FreeShippingProgress({ market, total }: { market: MarketSummary; total: number }) {
+/**
+ * "£8.01 away from free United Kingdom shipping", from the market's threshold and the cart's total;
+ * a free-shipping code waives the threshold (docs/pricing.md, step 2).
+ */
+function FreeShippingProgress({ market, total, freeShippingCode }: { market: MarketSummary; total: number; freeShippingCode: string | null }) {
   const threshold = market.freeShippingFromMinor;
+  // A market without a free-shipping threshold has no method a code makes free either.
   if (threshold === null) return null;
+  if (freeShippingCode) {
+    return (
+      <p data-testid="free-shipping-progress" className="text-sm font-medium text-green-800">
+        Free {market.name} shipping with {freeShippingCode}
+      </p>
+    );
+  }
   const remaining = threshold - total;
   return (
     <p data-testid="free-shipping-progress" className="text-sm font-medium text-green-800">
@@ -206,11 +306,14 @@ function FreeShippingProgress({ market, total }: { market: MarketSummary; total:
 
 function CartLineRow({ line, perColour, currency }: { line: CartLine; perColour: number; currency: string }) {
   const fetcher = useFetcher<CartActionData>({ key: lineKey(line) });
-  const name = `${line.title} ${line.variantName}`;
+  // The controls' names: "R36S Retro Handheld Purple", the title alone for a product without options.
+  const name = line.variantName ? `${line.title} ${line.variantName}` : line.title;
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const shortage =
     line.available <= 0
-      ? "This colour is out of stock"
+      ? line.variantName
+        ? "This colour is out of stock"
+        : "This product is out of stock"
       : line.quantity > line.available
         ? `Only ${line.available} left in stock`
         : null;
@@ -218,22 +321,10 @@ function CartLineRow({ line, perColour, currency }: { line: CartLine; perColour:
     "flex h-9 w-9 items-center justify-center rounded-md border border-gray-300 text-lg font-semibold hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-40";
   return (
     <li className="flex gap-3 py-5 sm:gap-4" data-testid="cart-line">
-      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg bg-gray-100 sm:h-24 sm:w-24">
-        {line.image ? (
-          <ResponsiveImage image={line.image} sizes="(min-width: 640px) 96px, 80px" alt="" className="h-full w-full object-cover" />
-        ) : null}
-      </div>
+      <LineThumbnail image={line.image} />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h2 className="font-semibold">
-            <Link to={`/products/${line.slug}`} className="hover:underline">
-              {line.title}
-            </Link>
-          </h2>
-          <p className="flex items-center gap-2 text-sm text-gray-600">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-gray-300" style={{ backgroundColor: line.hex }} />
-            Colour: {line.variantName}
-          </p>
+          <LineHeading slug={line.slug} title={line.title} hex={line.hex} variantName={line.variantName} />
           <p className="text-sm text-gray-600">{formatMoney(line.unitPriceCents, currency)} each</p>
           {error || shortage ? (
             <p role="alert" className="mt-1 text-sm font-medium text-red-700">

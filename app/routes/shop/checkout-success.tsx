@@ -4,7 +4,8 @@ import { getSessionUser } from "@server/auth/session";
 import { clearPurchasedCart } from "@server/checkout";
 import { getOrderBySession } from "@server/orders/queries";
 import { ResultPage } from "~/components/shop/result-page";
-import { formatMoney } from "~/lib/money";
+import { orderTotals } from "~/lib/order-totals";
+import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout-success";
@@ -26,8 +27,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       cancelReason: order.cancelReason,
       lines: order.lines,
       subtotalCents: order.subtotalCents,
+      discount: order.discount,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
+      currency: order.currency,
+      shippingMethod: order.shippingMethod,
+      delivery: order.delivery,
+      taxLines: order.taxLines,
     },
   }, { headers });
 }
@@ -116,37 +122,10 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             Status: <strong data-testid="order-status">{ORDER_STATUS_LABELS[order.status]}</strong>
           </p>
           <p>A confirmation email with your order details is on its way.</p>
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="sr-only">Your order</caption>
-            <thead>
-              <tr className="border-b border-gray-200">
-                <th scope="col" className="py-2 font-semibold">Item</th>
-                <th scope="col" className="py-2 text-right font-semibold">Qty</th>
-                <th scope="col" className="py-2 text-right font-semibold">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((l) => (
-                <tr key={`${l.title}-${l.variantName}`} className="border-b border-gray-100">
-                  <td className="py-2">
-                    {l.title} ({l.variantName})
-                  </td>
-                  <td className="py-2 text-right">{l.quantity}</td>
-                  <td className="py-2 text-right">{formatMoney(l.lineTotalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2} className="pt-3 text-right font-normal text-gray-600">Shipping</th>
-                <td className="pt-3 text-right">{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={2} className="pt-1 text-right font-bold">Total</th>
-                <td className="pt-1 text-right font-bold" data-testid="order-total">{formatMoney(order.totalCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <div className="mt-4 text-left">
+            <OrderLinesTable lines={order.lines} currency={order.currency} caption="Your order" />
+            <OrderTotals totals={orderTotals(order)} className="ml-auto mt-3 max-w-72" />
+          </div>
         </>
       )}
     </ResultPage>

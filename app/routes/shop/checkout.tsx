@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { useEffect, useState } from "react";
+import { itemLabel } from "~/lib/variant";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { getSavedAddress } from "@server/accounts/address";
 import { getSessionUser } from "@server/auth/session";
 import { isBuyNowCheckout, readCart } from "@server/cart";
@@ -13,25 +13,70 @@ import {
   PaymentSetupError,
   startCheckoutForRequest,
   checkCheckoutRateLimit,
+  checkoutQuoteView,
+  PricingError,
+  quoteCheckout,
   type Shortage,
 } from "@server/checkout";
-import { applyCartDiscountCode, cartDiscountView, DiscountRefusedError, removeCartDiscountCode } from "@server/discounts";
+import { applyDiscountIntent, DiscountRefusedError, discountViewOf, isDiscountIntent, type DiscountIntent } from "@server/discounts";
+import { acceptLanguageRegions, shopperForRequest } from "@server/pricing/market";
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
-import { BUY_NOW_CHECKOUT, checkoutSchema, fieldErrors, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
+import { BUY_NOW_CHECKOUT, checkoutSchema, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
+import { fieldErrors } from "~/lib/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";
-import { COUNTRIES } from "~/lib/countries";
+import { formatDeliveryRange, taxLineLabel, type CheckoutQuoteView } from "~/lib/checkout-quote";
+import { COUNTRY_CODES } from "~/lib/countries";
+import { AddressFields } from "~/components/address-fields";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ChoiceGroup, TextField } from "~/components/ui/field";
 import { discountLine, type DiscountView } from "~/lib/discount-view";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 import { readForm } from "@server/http/form";
 
+const isCountry = (v: unknown): v is string => typeof v === "string" && (COUNTRY_CODES as readonly string[]).includes(v);
+
+/**
+ * The country the checkout opens with: the saved address's, else the browser's region when it is in
+ * the shopper's market, else that market's first country.
+ */
+async function defaultCountry(request: Request, saved: string | null | undefined): Promise<string> {
+  if (isCountry(saved)) return saved;
+  const { market } = await shopperForRequest(request);
+  const region = acceptLanguageRegions(request.headers.get("Accept-Language")).find((r) => market.countries.includes(r));
+  return region ?? market.countries[0];
+}
+
+type Priced = { quote: CheckoutQuoteView | null; countryError: string | null; discount: DiscountView | null };
+
+/**
+ * The summary for a country and method, priced by the server (the page shows exactly what
+ * checkout will charge). A method of another zone falls back to the zone's first: the shopper
+ * changed country. A country the shop does not deliver to gives no quote, only the reason.
+ */
+async function priceFor(cartId: string | null, lines: Awaited<ReturnType<typeof readCart>>["lines"], country: string, methodId: string | null): Promise<Priced> {
+  if (lines.length === 0) return { quote: null, countryError: null, discount: null };
+  try {
+    const priced = await quoteCheckout({ cartId, lines, country, methodId, fallbackMethod: true });
+    return { quote: checkoutQuoteView(priced, country, lines), countryError: null, discount: priced.discount ? discountViewOf(priced.discount) : null };
+  } catch (err) {
+    if (err instanceof PricingError) return { quote: null, countryError: err.message, discount: null };
+    throw err;
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const [cartId, address] = await Promise.all([checkoutCartId(request, user?.id ?? null), user ? getSavedAddress(user.id) : null]);
   const cart = cartId ? await readCart(cartId) : { lines: [], subtotalCents: 0 };
-  const discount = await cartDiscountView(cartId, cart.lines);
+  // ?country=&method= : the summary as the shopper changes them (the form's fetcher asks for it).
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("country");
+  const country = isCountry(asked) ? asked : await defaultCountry(request, address?.country);
+  const priced = await priceFor(cartId, cart.lines, country, url.searchParams.get("method"));
   // A signed-in customer starts from their account's email and saved address.
   const prefill: Values | null = user ? { email: user.email, ...address } : null;
   return {
@@ -43,16 +88,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: l.title,
       variantName: l.variantName,
       quantity: l.quantity,
-      lineTotalCents: l.lineTotalCents,
     })),
-    subtotalCents: cart.subtotalCents,
-    discount,
+    country,
+    ...priced,
   };
 }
 
 type Values = Partial<Record<CheckoutField, string>>;
 type ActionData =
-  | { kind: "invalid"; fieldErrors: CheckoutFieldErrors; values: Values }
+  | { kind: "invalid"; fieldErrors: CheckoutFieldErrors; values: Values; priced?: Priced }
+  /** The no-JavaScript "Update delivery options": the summary for the posted country and method. */
+  | { kind: "quote"; values: Values; priced: Priced }
   | { kind: "stock"; shortages: Shortage[]; values: Values }
   | { kind: "limit"; message: string; values: Values }
   | { kind: "discount"; message: string; values?: Values }
@@ -60,23 +106,17 @@ type ActionData =
   | { kind: "error"; message: string }
   | { kind: "redirect"; paymentUrl: string };
 
-const FIELDS: CheckoutField[] = ["email", "name", "line1", "line2", "city", "postalCode", "country"];
-
-const discountCodeSchema = z.string().trim().min(1, "Enter a discount code").max(64, "We could not find that discount code.");
+const FIELDS: CheckoutField[] = ["email", "country", "name", "line1", "line2", "city", "postalCode", "shippingMethod"];
 
 /** Apply or remove the cart's code, then back to this page (303: works without JavaScript). */
-async function discountAction(request: Request, form: FormData, intent: "apply-discount" | "remove-discount") {
+async function discountAction(request: Request, form: FormData, intent: DiscountIntent) {
   const user = await getSessionUser(request);
   const cartId = await checkoutCartId(request, user?.id ?? null);
   if (!cartId) return data<ActionData>({ kind: "empty" }, { status: 400 });
-  if (intent === "remove-discount") {
-    await removeCartDiscountCode(cartId);
-  } else {
-    const code = discountCodeSchema.safeParse(form.get("code") ?? "");
-    if (!code.success) return data<ActionData>({ kind: "discount", message: code.error.issues[0].message }, { status: 400 });
-    const refusal = await applyCartDiscountCode(cartId, code.data, (await readCart(cartId)).lines);
-    if (refusal) return data<ActionData>({ kind: "discount", message: refusal.message }, { status: 400 });
-  }
+  // Judged in the shopper's market (its currency's minimum); checkout prices it again for the country.
+  const { market } = await shopperForRequest(request);
+  const refusal = await applyDiscountIntent(cartId, intent, form, { market });
+  if (refusal) return data<ActionData>({ kind: "discount", message: refusal }, { status: 400 });
   const url = new URL(request.url);
   return redirect(`${url.pathname}${url.search}`, { status: 303 });
 }
@@ -84,11 +124,12 @@ async function discountAction(request: Request, form: FormData, intent: "apply-d
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "apply-discount" || intent === "remove-discount") return discountAction(request, form, intent);
+  if (isDiscountIntent(intent)) return discountAction(request, form, intent);
   const values: Values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  if (intent === "quote") return data<ActionData>({ kind: "quote", values, priced: await pricedForm(request, values) });
   const parsed = checkoutSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ActionData>({ kind: "invalid", fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
+    return data<ActionData>({ kind: "invalid", fieldErrors: fieldErrors(parsed.error), values, priced: await pricedForm(request, values) }, { status: 400 });
   }
   const limit = await checkCheckoutRateLimit(context.clientIp);
   if (!limit.ok) {
@@ -104,6 +145,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDocumentRequest(request)) return redirect(started.paymentUrl, { status: 303, headers });
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });
   } catch (err) {
+    if (err instanceof PricingError) {
+      // Another zone's method, or a country the shop no longer delivers to: said next to the field, nothing written.
+      const field: CheckoutField = err.field === "shippingMethod" ? "shippingMethod" : "country";
+      return data<ActionData>({ kind: "invalid", fieldErrors: { [field]: err.message }, values, priced: await pricedForm(request, values) }, { status: 400 });
+    }
     if (err instanceof OutOfStockError) return data<ActionData>({ kind: "stock", shortages: err.shortages, values }, { status: 409 });
     if (err instanceof OrderLimitError) return data<ActionData>({ kind: "limit", message: err.message, values }, { status: 400 });
     if (err instanceof DiscountRefusedError) return data<ActionData>({ kind: "discount", message: err.message, values }, { status: 400 });
@@ -120,6 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The summary for the country and method a form posted (the cart's own, never posted prices). */
+async function pricedForm(request: Request, values: Values): Promise<Priced> {
+  const user = await getSessionUser(request);
+  const cartId = await checkoutCartId(request, user?.id ?? null);
+  const lines = cartId ? (await readCart(cartId)).lines : [];
+  const country = isCountry(values.country) ? values.country : await defaultCountry(request, null);
+  return priceFor(cartId, lines, country, values.shippingMethod || null);
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Checkout", description: "Shipping details and secure card payment.", path: "/checkout", noindex: true });
 
@@ -128,9 +183,14 @@ const REDIRECT_DELAY_MS = 1000;
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  // The summary for the country and method the shopper is choosing (JavaScript: a fetcher asks the
+  // loader as they change; without it, the "Update delivery options" button posts intent=quote).
+  const summary = useFetcher<typeof loader>();
   const paymentUrl = actionData?.kind === "redirect" ? actionData.paymentUrl : null;
   const formAction = loaderData.buyNow ? BUY_NOW_CHECKOUT : "/checkout";
-  const settingUp = paymentUrl !== null || (navigation.state === "submitting" && navigation.formAction === formAction);
+  const settingUp = paymentUrl !== null || (navigation.state === "submitting" && navigation.formAction === formAction && navigation.formData?.get("intent") !== "quote");
+  const posted = actionData && "priced" in actionData ? actionData.priced : undefined;
+  const priced: Priced = summary.data ?? posted ?? loaderData;
 
   useEffect(() => {
     if (!paymentUrl) return;
@@ -145,19 +205,31 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">Your cart is empty</h1>
         <p className="mt-2 text-gray-600">Add some awesome gaming gear to get started!</p>
-        <Link to="/products" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <Link to="/products" className={buttonClass("primary", "medium", "mt-6")}>
           Browse Products
         </Link>
       </main>
     );
   }
 
+  function requote(country: string, methodId: string | null) {
+    const params = new URLSearchParams({ country });
+    if (methodId) params.set("method", methodId);
+    if (loaderData.buyNow) params.set("buy", "now");
+    summary.load(`/checkout?${params}`);
+  }
+
+  const values = actionData && "values" in actionData && actionData.values ? actionData.values : (loaderData.prefill ?? undefined);
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Checkout</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_380px]">
-        <OrderSummary lines={loaderData.lines} subtotalCents={loaderData.subtotalCents} discount={loaderData.discount}>
-          <DiscountCodeForm action={formAction} discount={loaderData.discount} error={actionData?.kind === "discount" ? actionData.message : null} />
+        <OrderSummary lines={loaderData.lines} quote={priced.quote} updating={summary.state !== "idle"}>
+          <DiscountCodeForm
+            action={formAction}
+            discount={priced.discount}
+            error={actionData?.kind === "discount" ? actionData.message : null}
+          />
         </OrderSummary>
         <div className="lg:order-first">
           {actionData?.kind === "stock" ? <StockProblems shortages={actionData.shortages} buyNow={loaderData.buyNow} /> : null}
@@ -169,7 +241,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <CheckoutForm
             action={formAction}
             serverErrors={actionData?.kind === "invalid" ? actionData.fieldErrors : undefined}
-            values={actionData && "values" in actionData && actionData.values ? actionData.values : (loaderData.prefill ?? undefined)}
+            values={values}
+            priced={priced}
+            onChoose={requote}
             disabled={settingUp}
           />
         </div>
@@ -188,47 +262,75 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 type SummaryLine = Route.ComponentProps["loaderData"]["lines"][number];
 
-function OrderSummary({ lines, subtotalCents, discount, children }: { lines: SummaryLine[]; subtotalCents: number; discount: DiscountView | null; children: React.ReactNode }) {
-  const applied = discount?.applied ? discount : null;
+/**
+ * The order as it will be charged: lines, subtotal, discount, the chosen method's shipping, added
+ * tax, total, then tax included in the prices ("Including VAT (20%) £8.33").
+ */
+function OrderSummary({ lines, quote, updating, children }: { lines: SummaryLine[]; quote: CheckoutQuoteView | null; updating: boolean; children: React.ReactNode }) {
+  const money = (cents: number) => formatMoney(cents, quote?.currency);
+  const method = quote?.options.find((o) => o.methodId === quote.methodId);
   return (
-    <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-gray-200 bg-gray-50 p-6">
+    <section aria-labelledby="summary-heading" aria-busy={updating} className="h-fit rounded-2xl border border-gray-200 bg-gray-50 p-6">
       <h2 id="summary-heading" className="text-lg font-semibold">
         Order summary
       </h2>
       <ul className="mt-4 divide-y divide-gray-200">
-        {lines.map((l) => (
-          <li key={l.variantId} className="flex justify-between gap-4 py-3 text-sm">
-            <span>
-              <span className="font-medium">{l.title}</span>
-              <span className="block text-gray-600">
-                {l.variantName}
-                {l.quantity > 1 ? ` × ${l.quantity}` : ""}
+        {lines.map((l) => {
+          const priced = quote?.lines.find((q) => q.variantId === l.variantId);
+          return (
+            <li key={l.variantId} className="flex justify-between gap-4 py-3 text-sm">
+              <span>
+                <span className="font-medium">{l.title}</span>
+                {l.variantName || l.quantity > 1 ? (
+                  <span className="block text-gray-600">
+                    {l.variantName}
+                    {l.quantity > 1 ? `${l.variantName ? " " : ""}× ${l.quantity}` : ""}
+                  </span>
+                ) : null}
               </span>
-            </span>
-            <span className="font-medium">{formatMoney(l.lineTotalCents)}</span>
-          </li>
-        ))}
+              <span className="font-medium">{priced ? money(priced.lineTotalCents) : null}</span>
+            </li>
+          );
+        })}
       </ul>
-      <dl className="mt-4 space-y-2 border-t border-gray-200 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-gray-600">Subtotal</dt>
-          <dd>{formatMoney(subtotalCents)}</dd>
-        </div>
-        {applied ? (
-          <div className="flex justify-between text-green-800">
-            <dt>Discount ({applied.code})</dt>
-            <dd data-testid="checkout-discount">{applied.freeShipping ? discountLine(applied) : `-${formatMoney(applied.amountCents)}`}</dd>
+      {quote ? (
+        <dl className={`mt-4 space-y-2 border-t border-gray-200 pt-4 text-sm ${updating ? "opacity-60" : ""}`}>
+          <div className="flex justify-between">
+            <dt className="text-gray-600">Subtotal</dt>
+            <dd data-testid="checkout-subtotal">{money(quote.subtotalCents)}</dd>
           </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt className="text-gray-600">Shipping</dt>
-          <dd>Free</dd>
-        </div>
-        <div className="flex justify-between text-base font-bold">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatMoney(applied ? applied.totalCents : subtotalCents)}</dd>
-        </div>
-      </dl>
+          {quote.discount ? (
+            <div className="flex justify-between text-green-800">
+              <dt>Discount ({quote.discount.code})</dt>
+              <dd data-testid="checkout-discount">{quote.discount.freeShipping ? discountLine({ ...quote.discount, percentOff: null }, quote.currency) : `-${money(quote.discount.amountCents)}`}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt className="text-gray-600">Shipping{method ? ` (${method.name})` : ""}</dt>
+            <dd data-testid="checkout-shipping">{quote.shippingCents === 0 ? "Free" : money(quote.shippingCents)}</dd>
+          </div>
+          {quote.taxLines
+            .filter((t) => !t.included)
+            .map((t) => (
+              <div key={t.name} className="flex justify-between">
+                <dt className="text-gray-600">{taxLineLabel(t)}</dt>
+                <dd data-testid="checkout-tax">{money(t.amountCents)}</dd>
+              </div>
+            ))}
+          <div className="flex justify-between text-base font-bold">
+            <dt>Total</dt>
+            <dd data-testid="checkout-total">{money(quote.totalCents)}</dd>
+          </div>
+          {quote.taxLines
+            .filter((t) => t.included)
+            .map((t) => (
+              <div key={t.name} className="flex justify-between text-gray-600">
+                <dt>{taxLineLabel(t)}</dt>
+                <dd data-testid="checkout-tax">{money(t.amountCents)}</dd>
+              </div>
+            ))}
+        </dl>
+      ) : null}
       {children}
     </section>
   );
@@ -266,8 +368,8 @@ function StockProblems({ shortages, buyNow }: { shortages: Shortage[]; buyNow: b
         {shortages.map((s) => (
           <li key={s.variantId}>
             {s.available === 0
-              ? `${s.title} (${s.variantName}) is sold out.`
-              : `${s.title} (${s.variantName}): only ${s.available} left, you asked for ${s.requested}.`}
+              ? `${itemLabel(s.title, s.variantName)} is sold out.`
+              : `${itemLabel(s.title, s.variantName)}: only ${s.available} left, you asked for ${s.requested}.`}
           </li>
         ))}
       </ul>
@@ -284,10 +386,10 @@ function CheckoutError({ message }: { message: string }) {
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {/* A full reload, as the spec's 'Try Again' does. */}
-        <a href="/checkout" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <a href="/checkout" className={buttonClass()}>
           Try Again
         </a>
-        <Link to="/products" className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50">
+        <Link to="/products" className={buttonClass("secondary")}>
           Return to Products
         </Link>
       </div>
@@ -295,121 +397,84 @@ function CheckoutError({ message }: { message: string }) {
   );
 }
 
-const FIELD_SPECS: {
-  name: CheckoutField;
-  label: string;
-  type?: string;
-  autoComplete: string;
-  optional?: boolean;
-}[] = [
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "name", label: "Full name", autoComplete: "name" },
-  { name: "line1", label: "Address line 1", autoComplete: "address-line1" },
-  { name: "line2", label: "Address line 2 (optional)", autoComplete: "address-line2", optional: true },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
-];
+/** True once React has hydrated: the no-JavaScript "Update" button hides then. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
 
 function CheckoutForm({
   action,
   serverErrors,
   values,
+  priced,
+  onChoose,
   disabled,
 }: {
   action: string;
   serverErrors?: CheckoutFieldErrors;
   values?: Values;
+  priced: Priced & { country?: string };
+  onChoose: (country: string, methodId: string | null) => void;
   disabled: boolean;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<CheckoutFieldErrors | null>(null);
-  const errors = clientErrors ?? serverErrors ?? {};
-
-  useEffect(() => setClientErrors(null), [serverErrors]);
-
-  // The same schema as the action: errors show at once, and the first invalid field takes focus.
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = checkoutSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    const found = fieldErrors(parsed.error);
-    setClientErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
-
-  const inputClass = (field: CheckoutField) =>
-    `mt-1 block w-full rounded-lg border px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-brand-600 ${
-      errors[field] ? "border-red-600" : "border-gray-300"
-    }`;
+  const hydrated = useHydrated();
+  // The action's schema first, in the browser; the no-JavaScript "Update" posts without it.
+  const { errors, onSubmit } = useSchemaForm(checkoutSchema, serverErrors, (submitter) => submitter?.value === "quote");
+  const quote = priced.quote;
+  const country = quote?.country ?? values?.country ?? priced.country ?? "";
 
   return (
-    <Form method="post" action={action} noValidate ref={formRef} onSubmit={validate} aria-labelledby="details-heading">
+    <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="details-heading">
       <h2 id="details-heading" className="text-lg font-semibold">
-        Contact and shipping
+        Contact and shipping address
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {FIELD_SPECS.map((f) => (
-          <div key={f.name} className={f.name === "email" || f.name.startsWith("line") ? "sm:col-span-2" : undefined}>
-            <label htmlFor={`checkout-${f.name}`} className="text-sm font-medium">
-              {f.label}
-            </label>
-            <input
-              id={`checkout-${f.name}`}
-              name={f.name}
-              type={f.type ?? "text"}
-              autoComplete={f.autoComplete}
-              required={!f.optional}
-              defaultValue={values?.[f.name]}
-              aria-invalid={errors[f.name] ? true : undefined}
-              aria-describedby={errors[f.name] ? `checkout-${f.name}-error` : undefined}
-              className={inputClass(f.name)}
-            />
-            <FieldError id={`checkout-${f.name}-error`} message={errors[f.name]} />
-          </div>
-        ))}
-        <div>
-          <label htmlFor="checkout-country" className="text-sm font-medium">
-            Country
-          </label>
-          <select
-            id="checkout-country"
-            name="country"
-            autoComplete="country"
-            required
-            defaultValue={values?.country || "GB"}
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={errors.country ? "checkout-country-error" : undefined}
-            className={inputClass("country")}
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="checkout-country-error" message={errors.country} />
-        </div>
+      <div className="mt-4 space-y-4">
+        <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.email} error={errors.email} />
+        <AddressFields
+          defaultValues={{ ...values, country }}
+          errors={{ ...errors, country: errors.country ?? priced.countryError ?? undefined }}
+          // The same method is kept if the new country's zone has it, else the zone's first is priced.
+          onCountryChange={(code) => onChoose(code, quote?.methodId ?? null)}
+        />
       </div>
-      <button
-        type="submit"
-        disabled={disabled}
-        className="mt-8 w-full rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        Continue to Payment
-      </button>
+      {hydrated ? null : (
+        <Button type="submit" name="intent" value="quote" variant="secondary" size="small" className="mt-4">
+          Update delivery options and total
+        </Button>
+      )}
+      {quote ? (
+        <>
+          <h2 className="mt-8 text-lg font-semibold">Delivery</h2>
+          <ChoiceGroup
+            className="mt-4"
+            key={`${quote.country}:${quote.methodId}`}
+            legend="Delivery method"
+            name="shippingMethod"
+            cards
+            defaultValue={quote.methodId}
+            onChange={(methodId) => onChoose(quote.country, methodId)}
+            error={errors.shippingMethod}
+            choices={quote.options.map((o) => ({
+              value: o.methodId,
+              label: (
+                <span className="flex-1">
+                  <span className="flex justify-between gap-3">
+                    <span className="font-medium">{o.name}</span>
+                    <span className="font-medium">{o.free ? "Free" : formatMoney(o.priceCents, quote.currency)}</span>
+                  </span>
+                  <span className="block text-sm text-gray-600">Estimated delivery {formatDeliveryRange(o.estimate.earliest, o.estimate.latest)}</span>
+                </span>
+              ),
+            }))}
+          />
+        </>
+      ) : null}
+      <Button type="submit" size="large" disabled={disabled || !quote} className="mt-8 w-full text-lg">
+        {quote ? `Continue to Payment · ${formatMoney(quote.totalCents, quote.currency)}` : "Continue to Payment"}
+      </Button>
       <p className="mt-3 text-center text-sm text-gray-600">You will pay on our payment provider&apos;s secure page.</p>
     </Form>
   );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  ) : null;
 }

@@ -1,15 +1,18 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { getShopSettings } from "@server/content/settings";
-import { checkContactRateLimit, contactSchema, submitContactMessage } from "@server/marketing/contact";
+import { checkContactRateLimit, submitContactMessage } from "@server/marketing/contact";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { contactSchema } from "~/lib/contact-form";
+import { fieldErrors, formFields } from "~/lib/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { readForm } from "@server/http/form";
+import { buttonClass } from "~/components/ui/button";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+type Values = Record<(typeof FIELDS)[number], string>;
 
 export async function loader() {
   const s = await getShopSettings();
@@ -18,14 +21,10 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Values;
+  const values: Values = formFields(form, FIELDS);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Partial<Record<Field, string>> = {};
-    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors)) {
-      errors[field as Field] = messages?.[0];
-    }
-    return data({ status: "invalid" as const, values, errors }, { status: 400 });
+    return data({ status: "invalid" as const, values, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
   const limit = await checkContactRateLimit(context.clientIp);
   if (!limit.ok) {
@@ -48,17 +47,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
-const LABELS: Record<Field, string> = { name: "Your Name", email: "Email Address", subject: "Subject", message: "Message" };
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 aria-[invalid=true]:border-red-600 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const errors = actionData?.status === "invalid" ? actionData.errors : {};
+  // The action's schema runs first in the browser; the server's messages show without JavaScript.
+  const { errors, onSubmit } = useSchemaForm(contactSchema, actionData?.status === "invalid" ? actionData.errors : undefined);
   const values: Partial<Values> = actionData && actionData.status !== "sent" ? actionData.values : {};
 
   // After a submission, take keyboard and screen-reader users to what happened.
@@ -95,47 +90,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             key={actionData?.status === "sent" ? actionData.id : "form"}
             method="post"
             noValidate
+            onSubmit={onSubmit}
             className="mt-6 grid gap-5 sm:grid-cols-2"
           >
-            {FIELDS.map((field) => {
-              const error = errors[field];
-              const id = `contact-${field}`;
-              const common = {
-                id,
-                name: field,
-                required: true,
-                defaultValue: values[field] ?? "",
-                "aria-invalid": error ? true : undefined,
-                "aria-describedby": error ? `${id}-error` : undefined,
-                className: inputClass,
-              };
-              return (
-                <div key={field} className={field === "subject" || field === "message" ? "sm:col-span-2" : undefined}>
-                  <label htmlFor={id} className="font-medium">
-                    {LABELS[field]}
-                  </label>
-                  {field === "message" ? (
-                    <textarea rows={5} {...common} />
-                  ) : (
-                    <input
-                      type={field === "email" ? "email" : "text"}
-                      autoComplete={field === "name" ? "name" : field === "email" ? "email" : "off"}
-                      {...common}
-                    />
-                  )}
-                  {error ? (
-                    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
+            <TextField label="Your Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
+            <TextField label="Email Address" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+            <TextField label="Subject" name="subject" autoComplete="off" required defaultValue={values.subject} error={errors.subject} className="sm:col-span-2" />
+            <TextAreaField label="Message" name="message" rows={5} required defaultValue={values.message} error={errors.message} className="sm:col-span-2" />
             <div className="sm:col-span-2">
               <button
                 type="submit"
                 disabled={sending}
-                className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
+                className={buttonClass("primary", "large", "w-full sm:w-auto")}
               >
                 {sending ? "Sending..." : "Send Message"}
               </button>

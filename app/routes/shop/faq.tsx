@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { loadFaq, searchFaq } from "@server/content/pages";
 import { jsonLd, seo } from "~/lib/seo";
 import type { Route } from "./+types/faq";
+import { buttonClass } from "~/components/ui/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Searching happens here, so a plain GET form works before (or without) JavaScript.
@@ -28,7 +29,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-const buttonClass = "inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800";
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const { title, description, query, total, items } = loaderData;
@@ -67,7 +67,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 rounded-2xl border border-gray-200 p-8 text-center">
             <h2 className="text-xl font-semibold">No FAQs found</h2>
             <p className="mt-2 text-gray-600">Try another word, or browse every question.</p>
-            <Link to="/faq" className={`mt-5 ${buttonClass}`}>
+            <Link to="/faq" className={buttonClass("primary", "medium", "mt-5")}>
               View all FAQs
             </Link>
           </div>
@@ -109,7 +109,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="faq-support" className="mx-auto max-w-3xl px-4 pb-4 text-center">
         <h2 id="faq-support" className="text-2xl font-bold">Still have questions?</h2>
         <p className="mt-2 text-gray-600">Our support team answers every message within one business day.</p>
-        <Link to="/contact" className={`mt-5 ${buttonClass}`}>
+        <Link to="/contact" className={buttonClass("primary", "medium", "mt-5")}>
           Contact Support
         </Link>
       </section>

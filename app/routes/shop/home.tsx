@@ -1,8 +1,22 @@
 import { Link } from "react-router";
+import { listHomeRows } from "@server/catalog/products";
+import { localise, shopperForRequest } from "@server/pricing/market";
+import { ProductCardRow } from "~/components/shop/product-card";
 import { TrustStrip } from "~/components/shop/trust-strip";
+import type { InMarket } from "~/lib/market";
+import type { ProductCard as Card } from "~/lib/product-view";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { PROMO_PAGE } from "~/lib/promo";
+
+/** The rows under the hero: featured products in the merchant's order (back office), then the newest. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const [rows, shopper] = await Promise.all([listHomeRows(), shopperForRequest(request)]);
+  return {
+    featured: rows.featured.map((p) => localise(shopper, p)),
+    newArrivals: rows.newArrivals.map((p) => localise(shopper, p)),
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -19,7 +33,7 @@ const FEATURES = [
   { title: "Lightweight Design", body: "Just 300g, so it slips into a jacket pocket or a bag." },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-indigo-500 text-white">
@@ -59,6 +73,9 @@ export default function Home() {
         </div>
       </section>
 
+      <ProductRow id="featured-heading" title="Featured products" products={loaderData.featured} link={{ to: "/products", label: "View All Products" }} />
+      <ProductRow id="new-arrivals-heading" title="New arrivals" products={loaderData.newArrivals} link={{ to: "/products?sort=newest", label: "Shop what's new" }} />
+
       <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="features-heading" className="text-center text-3xl font-bold">Built for long play sessions</h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -75,6 +92,23 @@ export default function Home() {
         <TrustStrip className="mx-auto max-w-6xl px-4 py-10" />
       </section>
     </main>
+  );
+}
+
+function ProductRow({ id, title, products, link }: { id: string; title: string; products: InMarket<Card>[]; link: { to: string; label: string } }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 pt-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id={id} className="text-3xl font-bold">
+          {title}
+        </h2>
+        <Link to={link.to} prefetch="intent" className="font-semibold text-brand-700 underline hover:text-brand-800">
+          {link.label}
+        </Link>
+      </div>
+      <ProductCardRow products={products} />
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getSessionUser } from "@server/auth/session";
 import { getCartCount } from "@server/cart";
 import { getShopSettings } from "@server/content/settings";
@@ -25,8 +25,8 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod, currentU
   return mutation || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
-export default function ShopLayout() {
-  const { shop, partnerOfferUrl, cartCount, user, market } = useLoaderData<typeof loader>();
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  const { shop, partnerOfferUrl, cartCount, user, market } = loaderData;
   return (
     <div className="flex min-h-screen flex-col">
       <Header shopName={shop.shopName} cartCount={cartCount} user={user} market={market} />

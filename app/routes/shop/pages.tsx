@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
-import { errorTitle, RouteErrorPage } from "~/components/shop/error-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorTitle } from "~/components/shop/error-page";
 import { siteOf } from "~/lib/seo";
 import type { Route } from "./+types/pages";
 
@@ -12,7 +13,7 @@ export default function ShopPages() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorPage />;
+  return <GeneralErrorBoundary />;
 }
 
 /** Only an error page ends at this route; a page's own meta is deeper and wins otherwise. */

@@ -1,12 +1,15 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import { MAIN_PRODUCT_SLUG, getPublishedProduct, listRelatedProducts, listReviews } from "@server/catalog/products";
+import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog/products";
 import { localise, shopperForRequest } from "@server/pricing/market";
+import { getSessionUser } from "@server/auth/session";
+import { savedVariantOf } from "@server/wishlist";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
 import { ProductDetails } from "~/components/shop/product/product-details";
 import { ProductHero } from "~/components/shop/product/product-hero";
 import { RelatedProducts, RelatedProductsSkeleton } from "~/components/shop/product/related-products";
+import { GoesWellWith } from "~/components/shop/goes-well-with";
 import { productJsonLd } from "~/lib/product-json-ld";
 import { jsonLd, seo, siteOf } from "~/lib/seo";
 import type { Route } from "./+types/product";
@@ -18,12 +21,16 @@ import { PROMO_PAGE } from "~/lib/promo";
  * related products stream in behind skeletons.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const [product, shopper] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request)]);
+  const [product, shopper, user] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request), getSessionUser(request)]);
   if (!product) throw data(null, { status: 404 });
   return {
     product: localise(shopper, product),
+    // Null for a visitor with neither session nor wishlist cookie: the page the page cache keeps.
+    savedVariantId: await savedVariantOf(request, user?.id ?? null, product),
     reviews: listReviews(product.id),
-    related: listRelatedProducts(product.id).then((list) => list.map((p) => localise(shopper, p))),
+    related: listRelatedProducts(product).then((list) => list.map((p) => localise(shopper, p))),
+    // Accessories are offered beside consoles only; awaited (a cached read) so the page does not shift when they arrive.
+    accessories: product.type === "console" ? (await listAccessoryOffers()).map((p) => localise(shopper, p)) : [],
   };
 }
 
@@ -61,14 +68,15 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, related } = loaderData;
+  const { product, reviews, related, savedVariantId, accessories } = loaderData;
   const { sections, comparison } = product.content;
   return (
     <main id="main" className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-8 md:py-12">
       <div className="flex flex-col gap-6">
         <Breadcrumb title={product.title} />
-        <ProductHero product={product} />
+        <ProductHero product={product} savedVariantId={savedVariantId} />
       </div>
+      <GoesWellWith offers={accessories} />
       <div className="flex flex-col gap-16">
         <ProductDetails product={product} reviews={reviews} />
         {sections?.length ? <MarketingSections sections={sections} /> : null}

@@ -1,38 +1,93 @@
-import { useNavigation } from "react-router";
-import { listPublishedProducts } from "@server/catalog/products";
+import { data, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { listBrowsableProducts } from "@server/catalog/browse";
+import { searchParamsOf } from "@server/http/form";
 import { localise, shopperForRequest } from "@server/pricing/market";
 import { ProductCard } from "~/components/shop/product-card";
+import { ProductFilters } from "~/components/shop/product-filters";
+import { browse, colourFacet, isFiltered, parseBrowseQuery } from "~/lib/catalog-browse";
+import { COLLECTIONS, collectionByHandle } from "~/lib/collections";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/products";
 import { PROMO_PAGE } from "~/lib/promo";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [products, shopper] = await Promise.all([listPublishedProducts(), shopperForRequest(request)]);
-  return { products: products.map((p) => localise(shopper, p)) };
+/** Every product at /products, one collection (a product type) at /collections/:handle, with the same sort and filters. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const collection = params.handle === undefined ? null : collectionByHandle(params.handle);
+  if (collection === undefined) throw data(null, { status: 404 });
+  const query = parseBrowseQuery(searchParamsOf(request));
+  const [catalogue, shopper] = await Promise.all([listBrowsableProducts(), shopperForRequest(request)]);
+  const all = collection ? catalogue.filter((p) => p.type === collection.type) : catalogue;
+  // Prices are compared in the shopper's currency: the range they typed is in it.
+  const local = all.map((p) => localise(shopper, p));
+  return {
+    collection,
+    query,
+    total: all.length,
+    products: browse(local, query),
+    colours: colourFacet(all),
+    currency: shopper.market.currency,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Our Products",
-    description: "Browse our retro handheld game consoles: the R36S, the R36PRO and the 35XXPro, each in several colours.",
-    path: "/products",
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const collection = loaderData?.collection;
+  if (loaderData === undefined) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+  return seo(matches, {
+    title: collection?.title ?? "Our Products",
+    description: collection?.description ?? "Browse our retro handheld game consoles and the accessories that go with them: cases, screen protectors, memory cards and chargers.",
+    path: collection ? `/collections/${collection.handle}` : "/products",
   });
+};
+
+const LISTS = [{ to: "/products", label: "All products" }, ...COLLECTIONS.map((c) => ({ to: `/collections/${c.handle}`, label: c.title }))];
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
+  const { pathname } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const { collection } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Our Products</h1>
-      {loading ? (
-        <p role="status" className="mt-8 text-gray-600">Loading products...</p>
-      ) : loaderData.products.length === 0 ? (
+      <h1 className="text-3xl font-bold">{collection?.title ?? "Our Products"}</h1>
+      {collection ? <p className="mt-2 max-w-prose text-gray-700">{collection.description}</p> : null}
+      <nav aria-label="Collections" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {LISTS.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                end
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+                    isActive ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-gray-800 hover:border-brand-700 hover:text-brand-700"
+                  }`
+                }
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {loaderData.total > 0 ? <ProductFilters query={loaderData.query} colours={loaderData.colours} currency={loaderData.currency} path={pathname} /> : null}
+      <p role="status" className="mt-6 text-sm text-gray-700" data-testid="product-count">
+        {loading ? "Loading products..." : loaderData.total > 0 ? `${loaderData.products.length} ${loaderData.products.length === 1 ? "product" : "products"}` : ""}
+      </p>
+      {loading ? null : loaderData.total === 0 ? (
         <p className="mt-8 text-gray-600">No products available yet.</p>
+      ) : loaderData.products.length === 0 && isFiltered(loaderData.query) ? (
+        <p className="mt-8 text-gray-700">
+          No products match these filters.{" "}
+          <Link to={pathname} className="font-semibold text-brand-700 underline hover:text-brand-800">
+            Clear all filters
+          </Link>
+        </p>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.products.map((p, i) => (
             <li key={p.id} className="relative">
-              <ProductCard product={p} priority={i < 3} />
+              <ProductCard product={p} priority={i < 3} soldOut={!p.inStock} />
             </li>
           ))}
         </ul>

@@ -1,25 +1,35 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { db } from "../client";
+import { db, transaction, type Tx } from "../client";
+import { moveStock, SYSTEM_ACTOR } from "../../inventory";
 import { blogPosts } from "../../blog/schema";
 import { productVariants, products, reviews } from "../../catalog/schema";
 import { settings } from "../../content/schema";
-import { handheldSvg } from "../../media/artwork";
+import { accessorySvg, handheldSvg } from "../../media/artwork";
 import { storeImage } from "../../media/renditions";
 import { sanitizeRichText } from "../../content/sanitize";
 import { DEFAULT_SETTINGS } from "../../content/settings";
 import { seedPricing } from "../../pricing/store";
 import { seedPost } from "./blog";
+import { seedAccessories } from "./accessories";
 import { seedProducts } from "./products";
 import { seedReviews } from "./reviews";
 import type { SeedProduct } from "./types";
+import { isDefaultVariant } from "~/lib/variant";
 
 const DAY = 86_400_000;
 
+/** The seed's stock arrives through the ledger like any delivery, so the ledger adds up from the first day. */
+export function receiveSeedStock(tx: Tx, lines: { variantId: string; quantity: number }[]) {
+  return moveStock(tx, lines.map((l) => ({ variantId: l.variantId, delta: l.quantity, reason: "received", note: "Opening stock" })), SYSTEM_ACTOR);
+}
+
 export async function artworkFor(p: SeedProduct, colour: string, hex: string) {
-  const svg = handheldSvg(hex, p.artwork, p.title.split(" ")[0]);
+  const label = p.title.split(" ")[0];
+  const svg = p.artwork === "vertical" || p.artwork === "horizontal" ? handheldSvg(hex, p.artwork, label) : accessorySvg(p.artwork, hex, "Pocket Retro");
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return storeImage(png, `${p.slug}-${colour.toLowerCase()}.svg`, `${p.title} in ${colour}`);
+  const named = isDefaultVariant(colour) ? { file: p.slug, alt: p.title } : { file: `${p.slug}-${colour.toLowerCase()}`, alt: `${p.title} in ${colour}` };
+  return storeImage(png, `${named.file}.svg`, named.alt);
 }
 
 async function seedProduct(p: SeedProduct, createdAt: Date) {
@@ -27,7 +37,7 @@ async function seedProduct(p: SeedProduct, createdAt: Date) {
   if (existing) return;
   const images = new Map<string, string>();
   for (const v of p.variants) images.set(v.name, (await artworkFor(p, v.name, v.hex)).id);
-  await db().transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
       .values({
@@ -39,6 +49,8 @@ async function seedProduct(p: SeedProduct, createdAt: Date) {
         priceCents: p.priceCents,
         compareAtCents: p.compareAtCents,
         status: "published",
+        type: p.type,
+        featuredPosition: p.featuredPosition ?? null,
         seoDescription: p.seoDescription,
         content: p.content,
         createdAt,
@@ -47,16 +59,11 @@ async function seedProduct(p: SeedProduct, createdAt: Date) {
       .onConflictDoNothing()
       .returning({ id: products.id });
     if (!row) return;
-    await tx.insert(productVariants).values(
-      p.variants.map((v, position) => ({
-        productId: row.id,
-        name: v.name,
-        hex: v.hex,
-        stock: v.stock,
-        position,
-        imageIds: [images.get(v.name)!],
-      })),
-    );
+    const variants = await tx
+      .insert(productVariants)
+      .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, position, imageIds: [images.get(v.name)!] })))
+      .returning({ id: productVariants.id });
+    await receiveSeedStock(tx, variants.map((v, i) => ({ variantId: v.id, quantity: p.variants[i].stock })));
     const productReviews = seedReviews[p.slug as keyof typeof seedReviews] ?? [];
     if (productReviews.length) {
       await tx.insert(reviews).values(
@@ -86,6 +93,10 @@ export async function seed() {
   const base = Date.UTC(2026, 0, 1);
   for (const [i, p] of [...seedProducts].reverse().entries()) {
     await seedProduct(p, new Date(base + i * 60_000));
+  }
+  // The accessories are older than the consoles, so the consoles lead the newest-first list.
+  for (const [i, p] of seedAccessories.entries()) {
+    await seedProduct(p, new Date(base - (i + 1) * 60_000));
   }
   await db()
     .insert(blogPosts)

@@ -7,6 +7,8 @@ import type { SeedProduct } from "./types";
 export const seedProducts: SeedProduct[] = [
   {
     slug: "r36s",
+    type: "console",
+    featuredPosition: 1,
     title: "R36S Retro Handheld",
     badge: "Limited Edition",
     priceCents: 4999,
@@ -97,6 +99,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     slug: "rg35xx-pro",
+    type: "console",
+    featuredPosition: 2,
     title: "35XXPro Handheld Console",
     badge: "New Release",
     priceCents: 7999,
@@ -148,6 +152,8 @@ export const seedProducts: SeedProduct[] = [
   },
   {
     slug: "r36pro",
+    type: "console",
+    featuredPosition: 3,
     title: "R36PRO Handheld Console",
     badge: "New Release",
     priceCents: 5999,

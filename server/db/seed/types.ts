@@ -1,12 +1,18 @@
 import type { ProductContent } from "~/lib/product-content";
+import type { ProductType } from "~/lib/collections";
+import type { AccessoryArtwork } from "../../media/artwork";
 
 /** Shapes of the seed data; the copy lives beside this file, the loader in ./index.ts. */
 
+/** A product without options has one variant named DEFAULT_VARIANT.name (app/lib/variant.ts). */
 export type SeedVariant = { name: string; hex: string; stock: number };
 
 export type SeedProduct = {
   slug: string;
   title: string;
+  type: ProductType;
+  /** Position in the home page's featured row; absent: not featured. */
+  featuredPosition?: number;
   badge: string | null;
   priceCents: number;
   compareAtCents: number | null;
@@ -16,7 +22,7 @@ export type SeedProduct = {
   highlights: string;
   seoDescription: string;
   /** Drawing style of the generated seed artwork. */
-  artwork: "vertical" | "horizontal";
+  artwork: "vertical" | "horizontal" | AccessoryArtwork;
   variants: SeedVariant[];
   content: ProductContent;
 };

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { Tabs } from "radix-ui";
+import { Tabs } from "~/components/ui/tabs";
 import type { ProductPage, ReviewView } from "~/lib/product-view";
 import { Overview, Specifications } from "./content-blocks";
 import { CustomerStories, CustomerStoriesSkeleton } from "./reviews";
@@ -42,25 +42,13 @@ function InformationTabs({ product, reviews, tabs }: { product: ProductPage; rev
   }
 
   return (
-    <Tabs.Root defaultValue={tabs[0]}>
-      <Tabs.List aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-gray-200">
-        {tabs.map((t) => (
-          <Tabs.Trigger
-            key={t}
-            value={t}
-            className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-3 font-semibold text-gray-600 hover:text-gray-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
-          >
-            {TAB_LABELS[t]}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {tabs.map((t) => (
-        // Mounted while hidden so every tab's text is in the server-rendered page for search engines.
-        <Tabs.Content key={t} value={t} forceMount className="pt-8 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
-          {panels[t]}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+    <Tabs
+      label="Product information"
+      tabs={tabs.map((t) => ({ id: t, label: TAB_LABELS[t], panel: panels[t] }))}
+      tabClassName="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-3 font-semibold text-gray-600 hover:text-gray-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+      // Mounted while hidden so every tab's text is in the server-rendered page for search engines.
+      panelClassName="pt-8 focus-visible:outline-2 focus-visible:outline-brand-700"
+    />
   );
 }
 

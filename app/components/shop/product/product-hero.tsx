@@ -3,7 +3,9 @@ import type { ProductPage } from "~/lib/product-view";
 import { deliveryNotice, type InMarket, useMarket } from "~/lib/market";
 import { discountPercent, formatMoney } from "~/lib/money";
 import { stockState } from "~/lib/stock";
+import { hasColours, itemLabel } from "~/lib/variant";
 import { TrustStrip } from "../trust-strip";
+import { WishlistButton } from "../wishlist-button";
 import { BackInStockForm } from "./back-in-stock-form";
 import { ColourPicker } from "./colour-picker";
 import { Gallery } from "./gallery";
@@ -12,7 +14,7 @@ import { QuantityPicker } from "./quantity-picker";
 import { Stars } from "./stars";
 
 /** Above the fold: gallery and buy box, sharing the selected colour. */
-export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
+export function ProductHero({ product, savedVariantId }: { product: InMarket<ProductPage>; savedVariantId: string | null }) {
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants[selected];
@@ -26,6 +28,8 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
   const discount = discountPercent(product.priceCents, product.compareAtCents);
   const total = product.priceCents * quantity;
   const market = useMarket();
+  // A product without options (one default variant) shows no colour picker and names no colour.
+  const colours = hasColours(product.variants);
 
   return (
     <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
@@ -37,7 +41,10 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
               {product.badge}
             </p>
           ) : null}
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight md:text-4xl">{product.title}</h1>
+          <div className="mt-3 flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.title}</h1>
+            {variant ? <WishlistButton productId={product.id} variantId={variant.id} saved={savedVariantId !== null} title={product.title} /> : null}
+          </div>
           {product.rating.count > 0 ? (
             <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-700">
               <Stars rating={product.rating.average} label={`Rated ${product.rating.average.toFixed(1)} out of 5`} />
@@ -83,7 +90,10 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
           {stock.kind === "sold-out" ? (
             <>
               <p className="font-semibold">Sold out</p>
-              <p>{variant ? `${variant.name} is sold out for now. Leave your email and we will tell you when it is back.` : "This product is sold out for now."}</p>
+              <p>
+                {variant && colours ? `${variant.name} is sold out for now.` : "This product is sold out for now."}
+                {variant ? " Leave your email and we will tell you when it is back." : ""}
+              </p>
             </>
           ) : (
             <>
@@ -93,16 +103,16 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
           )}
         </div>
 
-        {product.variants.length > 0 ? <ColourPicker colours={product.variants} selected={selected} onSelect={select} /> : null}
+        {colours ? <ColourPicker colours={product.variants} selected={selected} onSelect={select} /> : null}
         {stock.kind === "sold-out" ? (
-          variant ? <BackInStockForm key={variant.id} variantId={variant.id} colour={variant.name} /> : null
+          variant ? <BackInStockForm key={variant.id} variantId={variant.id} colour={colours ? variant.name : product.title} /> : null
         ) : (
           <>
             <QuantityPicker value={quantity} max={maxQuantity} onChange={setQuantity} />
             <PurchaseForms
               variantId={variant?.id}
               quantity={quantity}
-              description={`${quantity} x ${product.title}${variant ? ` (${variant.name})` : ""}`}
+              description={`${quantity} x ${variant ? itemLabel(product.title, variant.name) : product.title}`}
             />
           </>
         )}

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { INVALID_ADMIN_LOGIN, PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
-import { DEMO_ADMIN_PASSWORD } from "../config";
+import { DEMO_ADMIN_PASSWORD, INVALID_ADMIN_LOGIN, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules";
 
-export { INVALID_ADMIN_LOGIN, TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
-
-/** Input rules of the account forms; the pages mirror them with HTML attributes. */
-
+/**
+ * The account forms' schemas, each used by its action and by its form in the browser (the pages
+ * also carry the HTML attributes, so the browser's own checks come first).
+ */
 
 const email = z.string().trim().toLowerCase().min(1, "Email is required.").email("Enter a valid email address.");
 const newPassword = z
@@ -26,23 +25,3 @@ export const signUpSchema = z.object({ email, password: newPassword });
 export const emailOnlySchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: z.string().min(1, "This reset link is not valid."), password: newPassword });
 export const changePasswordSchema = z.object({ currentPassword, newPassword });
-
-/** First message per field, for showing next to each input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** A form's fields as plain strings (absent fields become ""). */
-export function formFields<K extends string>(form: FormData, keys: readonly K[]): Record<K, string> {
-  const out = {} as Record<K, string>;
-  for (const k of keys) {
-    const v = form.get(k);
-    out[k] = typeof v === "string" ? v : "";
-  }
-  return out;
-}

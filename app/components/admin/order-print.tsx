@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import { AddressLines } from "~/components/order/address-lines";
+import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
+import { formatInZone } from "~/lib/admin-time";
+import { orderTotals, withRefunds } from "~/lib/order-totals";
+import type { AdminOrderDetail } from "~/lib/order-view";
+import { buttonClass } from "~/components/ui/button";
+
+/** The shop's details as the store settings hold them (/admin/settings). */
+export type ShopDetails = { shopName: string; supportEmail: string; phone: string; address: string };
+
+export type PrintDocumentKind = "packing-slip" | "invoice";
+
+const TITLES: Record<PrintDocumentKind, string> = { "packing-slip": "Packing slip", invoice: "Invoice" };
+
+export function printTitle(kind: PrintDocumentKind, number: string) {
+  return `${TITLES[kind]} ${number}`;
+}
+
+/**
+ * A packing slip or an invoice of one order, styled for paper: the screen shows a Print button and
+ * a way back, which `print:hidden` (an @media print rule) leaves off the page. The packing slip
+ * shows what goes in the parcel and where it goes, never a price; the invoice adds the shop's
+ * details, the amounts (discount, shipping, tax lines, refunds) and totals in the order's currency.
+ */
+export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: PrintDocumentKind; order: AdminOrderDetail; shop: ShopDetails; timeZone: string }) {
+  const date = (iso: string) => formatInZone(iso, timeZone, false);
+  const shipTo = { ...order.shipping, name: order.name };
+  return (
+    <main id="main" className="mx-auto max-w-3xl bg-white p-6 text-sm text-gray-900 sm:p-10 print:max-w-none print:p-0">
+      <nav aria-label="Document actions" className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
+        <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-700 underline">
+          Back to order {order.number}
+        </Link>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className={buttonClass("primary", "small", "ml-auto")}
+        >
+          Print
+        </button>
+      </nav>
+
+      <header className="flex flex-wrap justify-between gap-6 border-b border-gray-300 pb-6">
+        <div>
+          <p className="text-xl font-extrabold">{shop.shopName}</p>
+          <p className="mt-1 max-w-xs text-gray-700">{shop.address}</p>
+          {kind === "invoice" ? (
+            <p className="mt-1 text-gray-700">
+              {shop.supportEmail} · {shop.phone}
+            </p>
+          ) : null}
+        </div>
+        <div className="text-right">
+          <h1 className="text-2xl font-bold">{TITLES[kind]}</h1>
+          <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 gap-y-0.5 text-left">
+            <dt className="text-gray-700">Order</dt>
+            <dd className="font-semibold">{order.number}</dd>
+            <dt className="text-gray-700">Order date</dt>
+            <dd>{date(order.createdAt)}</dd>
+            {kind === "invoice" && order.paidAt ? (
+              <>
+                <dt className="text-gray-700">Paid</dt>
+                <dd>{date(order.paidAt)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </header>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
+        <section aria-labelledby="ship-to">
+          <h2 id="ship-to" className="text-xs font-semibold uppercase tracking-wide text-gray-700">
+            Ship to
+          </h2>
+          <AddressLines address={shipTo} className="mt-1" />
+        </section>
+        {kind === "invoice" ? (
+          <section aria-labelledby="bill-to">
+            <h2 id="bill-to" className="text-xs font-semibold uppercase tracking-wide text-gray-700">
+              Bill to
+            </h2>
+            <p className="mt-1">{order.name}</p>
+            <p className="break-all">{order.email}</p>
+            {order.paymentBrand ? (
+              <p className="mt-1 text-gray-700">
+                Paid by {order.paymentBrand} ending {order.paymentLast4}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="items" className="mt-8">
+        <h2 id="items" className="mb-2 text-xs font-semibold uppercase tracking-wide text-gray-700">
+          Items
+        </h2>
+        <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items of order ${order.number}`} withPrices={kind === "invoice"} />
+      </section>
+
+      {kind === "invoice" ? (
+        <OrderTotals totals={withRefunds(orderTotals(order), order.refundedCents, order.totalCents)} className="ml-auto mt-6 max-w-xs" />
+      ) : (
+        <p className="mt-8 text-gray-700">
+          Questions about this parcel? {shop.supportEmail} · {shop.phone}
+        </p>
+      )}
+      {kind === "invoice" ? <p className="mt-8 text-xs text-gray-700">Amounts in {order.currency}. Thank you for shopping with {shop.shopName}.</p> : null}
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import { CartDrawer, type AddedToCart } from "./cart-drawer";
+
+/** The answer of the cart's `add` intent (owned by the cart; this is the contract the forms rely on). */
+type AddToCartResult = { ok: true; added?: AddedToCart } | { ok: false; error: string };
+
+/**
+ * Every "Add to Cart" of the shop (product page, "Goes well with"): a fetcher form posting the
+ * cart's `add` intent, so the page stays and the cart drawer opens with the line (on the cart page,
+ * where the line appears in place, a toast confirms instead). Before JavaScript it is a plain form
+ * post that lands on /cart. `variantId` is sent as a hidden field unless the children carry it (a
+ * colour select).
+ */
+export function AddToCartForm({
+  variantId,
+  quantity,
+  description,
+  confirm = "drawer",
+  className,
+  children,
+}: {
+  variantId?: string;
+  quantity: number;
+  /** What the confirmation says was added, e.g. "2 x R36S Retro Handheld (Purple)". */
+  description: string;
+  confirm?: "drawer" | "toast";
+  className?: string;
+  /** The fields and the submit button. */
+  children: (state: { adding: boolean }) => React.ReactNode;
+}) {
+  const fetcher = useFetcher<AddToCartResult>();
+  const toast = useToast();
+  // The toast describes what was submitted, not what is selected by the time the answer arrives.
+  const submitted = useRef(description);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The button that submitted: focus goes back to it when the drawer closes.
+  const submitter = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (!fetcher.data.ok) toast({ title: "Could not add to cart", description: fetcher.data.error, variant: "destructive" });
+    else if (confirm === "drawer" && fetcher.data.added) setDrawerOpen(true);
+    else toast({ title: "Added to Cart", description: submitted.current });
+  }, [fetcher.data, toast, confirm]);
+  const adding = fetcher.state !== "idle";
+  return (
+    <>
+      <fetcher.Form
+      method="post"
+      action="/cart"
+      className={className}
+      onSubmit={(e) => {
+        // One add at a time; the button stays focusable (disabling it would drop keyboard focus).
+        if (adding) e.preventDefault();
+        else {
+          submitted.current = description;
+          submitter.current = (e.nativeEvent as SubmitEvent).submitter ?? null;
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      {variantId !== undefined ? <input type="hidden" name="variantId" value={variantId} /> : null}
+      <input type="hidden" name="quantity" value={quantity} />
+      {children({ adding })}
+      </fetcher.Form>
+      <CartDrawer
+        added={fetcher.data?.ok ? (fetcher.data.added ?? null) : null}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        returnFocus={() => submitter.current?.focus()}
+      />
+    </>
+  );
+}

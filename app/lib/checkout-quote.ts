@@ -1,0 +1,54 @@
+import { formatMoney, formatRate } from "./money";
+
+/**
+ * The checkout's price breakdown as the pages show it (checkout, payment page, emails, account and
+ * admin order pages): plain data computed on the server by the pricing core, formatted here.
+ */
+
+export type TaxLineView = { name: string; rateBps: number; amountCents: number; included: boolean };
+
+/** "Including VAT (20%)" for tax inside the prices, "Sales tax (8.875%)" or "Sales tax" for tax added. */
+export function taxLineLabel(t: Pick<TaxLineView, "name" | "rateBps" | "included">): string {
+  const rate = t.rateBps > 0 ? ` (${formatRate(t.rateBps)})` : "";
+  return t.included ? `Including ${t.name}${rate}` : `${t.name}${rate}`;
+}
+
+/** "Including VAT (20%) £8.33", "Sales tax $0.00". */
+export function taxLineText(t: TaxLineView, currency: string): string {
+  return `${taxLineLabel(t)} ${formatMoney(t.amountCents, currency)}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A "YYYY-MM-DD" calendar date as "Tue 25 Nov" (a date, not an instant: no time zone shifts it). */
+export function formatDay(isoDate: string): string {
+  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** "Tue 25 Nov – Fri 28 Nov", or one day when both ends are the same. */
+export function formatDeliveryRange(from: string, to: string): string {
+  return from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+}
+
+export type ShippingOptionView = {
+  methodId: string;
+  name: string;
+  priceCents: number;
+  free: boolean;
+  estimate: { earliest: string; latest: string };
+};
+
+/** Everything the checkout summary shows for one country and method. */
+export type CheckoutQuoteView = {
+  country: string;
+  marketName: string;
+  currency: string;
+  lines: { variantId: string; unitPriceCents: number; lineTotalCents: number }[];
+  subtotalCents: number;
+  discount: { code: string; label: string; amountCents: number; freeShipping: boolean } | null;
+  options: ShippingOptionView[];
+  methodId: string;
+  shippingCents: number;
+  taxLines: TaxLineView[];
+  totalCents: number;
+};

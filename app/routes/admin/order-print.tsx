@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "@server/auth/guards";
+import { getShopSettings } from "@server/content/settings";
+import { getAdminOrder } from "@server/orders/admin";
+import { OrderPrintDocument, printTitle, type PrintDocumentKind } from "~/components/admin/order-print";
+import { adminMeta } from "~/lib/admin";
+import { timeZoneFromCookie } from "~/lib/admin-time";
+import type { Route } from "./+types/order-print";
+
+export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? printTitle(d.kind, d.order.number) : "Order not found");
+
+/**
+ * /admin/orders/:id/packing-slip and /admin/orders/:id/invoice: one order as a page for paper,
+ * outside the back office's frame. Only a paid order has something to pack or invoice.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "orders");
+  const kind: PrintDocumentKind = new URL(request.url).pathname.replace(/\.data$/, "").endsWith("/invoice") ? "invoice" : "packing-slip";
+  const id = z.uuid().safeParse(params.id);
+  const order = id.success ? await getAdminOrder(id.data) : null;
+  if (!order) throw data({ error: "This order no longer exists." }, { status: 404 });
+  if (!order.paidAt) throw data({ error: "This order has not been paid: there is nothing to pack or invoice." }, { status: 409 });
+  const { shopName, supportEmail, phone, address } = await getShopSettings();
+  return { kind, order, shop: { shopName, supportEmail, phone, address }, timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
+}
+
+export default function OrderPrint({ loaderData }: Route.ComponentProps) {
+  return <OrderPrintDocument {...loaderData} />;
+}

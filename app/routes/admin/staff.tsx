@@ -1,0 +1,226 @@
+import { useRef, useState } from "react";
+import { Form, data, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "@server/auth/guards";
+import { domainErrorResponse } from "@server/errors";
+import { readForm } from "@server/http/form";
+import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff/invitations";
+import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff/members";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { Button } from "~/components/ui/button";
+import { FieldErrorsContext, SelectField, TextField } from "~/components/ui/field";
+import { FormError, FormSuccess } from "~/components/ui/form";
+import { adminMeta } from "~/lib/admin";
+import { useAdminDate } from "~/lib/admin-time";
+import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
+import type { Route } from "./+types/staff";
+
+export const meta: Route.MetaFunction = () => adminMeta("Staff");
+
+/** Staff accounts (owner only): invite by email, change role, deactivate, reactivate; every action audited. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const owner = await requireAdmin(request, "staff");
+  const [members, invitations] = await Promise.all([listStaff(), listPendingInvitations()]);
+  return data({ members, invitations, selfId: owner.id });
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), ...inviteSchema.shape }),
+  z.object({ intent: z.literal("role"), id: z.string().min(1).max(100), role: z.enum(STAFF_ROLES, { message: "Choose a role." }) }),
+  z.object({ intent: z.enum(["deactivate", "reactivate"]), id: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("revoke"), id: z.uuid("Unknown invitation") }),
+], { error: () => "Unknown action" });
+
+type ActionResult = { ok: boolean; message: string; fieldErrors: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const owner = await requireAdmin(request, "staff");
+  const answer = (status: number, ok: boolean, message: string, fieldErrors: Record<string, string> = {}) =>
+    data<ActionResult>({ ok, message, fieldErrors }, { status });
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
+    return answer(400, false, parsed.error.issues[0].message, fieldErrors);
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "invite":
+        await inviteStaff(owner, input);
+        return answer(200, true, `Invitation sent to ${input.email}. The link works for ${INVITATION_TTL_HOURS} hours.`);
+      case "role":
+        await changeStaffRole(owner, input.id, input.role);
+        return answer(200, true, `Role changed to ${ROLE_LABELS[input.role]}.`);
+      case "deactivate":
+        await deactivateStaff(owner, input.id);
+        return answer(200, true, "Account deactivated. Their sessions have ended.");
+      case "reactivate":
+        await reactivateStaff(owner, input.id);
+        return answer(200, true, "Account reactivated. They can sign in again.");
+      case "revoke":
+        await revokeInvitation(owner, input.id);
+        return answer(200, true, "Invitation revoked.");
+    }
+  } catch (err) {
+    return domainErrorResponse(err, (e): ActionResult => ({ ok: false, message: e.publicMessage, fieldErrors: e.fieldErrors }));
+  }
+}
+
+const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+function InviteForm({ fieldErrors, busy }: { fieldErrors: Record<string, string>; busy: boolean }) {
+  return (
+    <section aria-labelledby="invite-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="invite-heading" className="text-lg font-semibold">
+        Invite a member of staff
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        They get an email with a link to choose their name and password. The link works once, for {INVITATION_TTL_HOURS} hours.
+      </p>
+      <FieldErrorsContext.Provider value={fieldErrors}>
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+          <input type="hidden" name="intent" value="invite" />
+          <TextField label="Email" name="email" type="email" autoComplete="off" required maxLength={254} />
+          <SelectField label="Role" name="role" defaultValue="staff" options={ROLE_OPTIONS} />
+          <Button type="submit" size="small" disabled={busy} className="sm:mt-6">
+            Send invitation
+          </Button>
+        </Form>
+      </FieldErrorsContext.Provider>
+      <dl className="mt-4 grid gap-1 text-sm text-gray-700">
+        {STAFF_ROLES.map((r) => (
+          <div key={r} className="flex gap-2">
+            <dt className="font-semibold">{ROLE_LABELS[r]}:</dt>
+            <dd>{ROLE_DESCRIPTIONS[r]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Deactivate asks first (it ends their sessions at once); without JavaScript the form posts directly. */
+function ActiveToggle({ member, busy }: { member: StaffMember; busy: boolean }) {
+  const form = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const [asking, setAsking] = useState(false);
+  const intent = member.active ? "deactivate" : "reactivate";
+  return (
+    <Form
+      method="post"
+      ref={form}
+      onSubmit={(e) => {
+        if (member.active && !asking) {
+          e.preventDefault();
+          setAsking(true);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={member.id} />
+      <Button type="submit" size="small" variant={member.active ? "danger" : "secondary"} disabled={busy} aria-label={`${member.active ? "Deactivate" : "Reactivate"} ${member.email}`}>
+        {member.active ? "Deactivate" : "Reactivate"}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Deactivate ${member.email}?`}
+        description="They are signed out everywhere at once and can no longer sign in. You can reactivate the account later."
+        confirmLabel="Deactivate account"
+        cancelLabel="Keep account"
+        destructive
+        onConfirm={() => {
+          setAsking(false);
+          void submit(form.current);
+        }}
+      />
+    </Form>
+  );
+}
+
+function MemberRow({ member, self, busy }: { member: StaffMember; self: boolean; busy: boolean }) {
+  const date = useAdminDate();
+  return (
+    <li className="grid gap-3 p-4 md:grid-cols-[1fr_auto] md:items-center">
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {member.name} {self ? <span className="text-sm font-normal text-gray-600">(you)</span> : null}
+        </p>
+        <p className="break-all text-sm text-gray-700">{member.email}</p>
+        <p className="mt-1 text-xs text-gray-600">
+          {member.active ? "Active" : "Deactivated"} · two-factor {member.twoFactorEnabled ? "on" : "off"} · since {date(member.createdAt, false)}
+        </p>
+      </div>
+      {self ? (
+        <p className="text-sm font-medium text-gray-800">{ROLE_LABELS[member.role]}</p>
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
+          <Form method="post" className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="role" />
+            <input type="hidden" name="id" value={member.id} />
+            <SelectField label={`Role of ${member.email}`} srOnlyLabel name="role" id={`role-${member.id}`} defaultValue={member.role} options={ROLE_OPTIONS} />
+            <Button type="submit" size="small" variant="secondary" disabled={busy} aria-label={`Change role of ${member.email}`}>
+              Change role
+            </Button>
+          </Form>
+          <ActiveToggle member={member} busy={busy} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, invitations, selfId } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const date = useAdminDate();
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="space-y-2" aria-live="polite">
+        {actionData?.ok ? <FormSuccess message={actionData.message} /> : <FormError message={actionData?.message} />}
+      </div>
+      <InviteForm fieldErrors={actionData?.ok ? {} : (actionData?.fieldErrors ?? {})} busy={busy} />
+
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading" className="text-lg font-semibold">
+          Staff accounts
+        </h2>
+        <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white shadow-sm">
+          {members.map((m) => (
+            <MemberRow key={m.id} member={m} self={m.id === selfId} busy={busy} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="invitations-heading">
+        <h2 id="invitations-heading" className="text-lg font-semibold">
+          Pending invitations
+        </h2>
+        {invitations.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-700">No pending invitations.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white shadow-sm">
+            {invitations.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="break-all font-semibold">{i.email}</p>
+                  <p className="text-xs text-gray-600">
+                    {ROLE_LABELS[i.role]} · expires {date(i.expiresAt, true)}
+                    {i.invitedBy ? ` · invited by ${i.invitedBy}` : ""}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="id" value={i.id} />
+                  <Button type="submit" size="small" variant="secondary" disabled={busy} aria-label={`Revoke the invitation of ${i.email}`}>
+                    Revoke
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// `npm run orders:export -- [--from 2026-01-01] [--to 2026-01-31] [--status completed] [--payment paid]
+// [--fulfilment fulfilled] [--q text] [--tz Europe/London] > orders.csv`: the back office's CSV export
+// (server/orders/export.ts) from the command line, streamed to stdout in batches of EXPORT_BATCH
+// (env, default 1000) orders.
+import { parseArgs } from "node:util";
+import { once } from "node:events";
+import { orderCsvChunks, EXPORT_BATCH } from "../server/orders/export";
+import { isTimeZone } from "../app/lib/admin-time";
+import { orderListFilterOf, orderListRange } from "../app/lib/order-list-filter";
+import { openConfiguredDatabase } from "./open-db";
+
+const { values } = parseArgs({
+  options: { from: { type: "string" }, to: { type: "string" }, status: { type: "string" }, payment: { type: "string" }, fulfilment: { type: "string" }, q: { type: "string" }, tz: { type: "string" } },
+});
+const timeZone = values.tz && isTimeZone(values.tz) ? values.tz : "UTC";
+const { tz: _, ...fields } = values;
+const filter = orderListFilterOf(new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string")));
+const batch = Number(process.env.EXPORT_BATCH) || EXPORT_BATCH;
+
+const d = await openConfiguredDatabase();
+try {
+  for await (const chunk of orderCsvChunks({ ...filter, ...orderListRange(filter, timeZone) }, timeZone, batch)) {
+    if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+  }
+} finally {
+  await d.close();
+}

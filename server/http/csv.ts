@@ -1,0 +1,98 @@
+/**
+ * CSV for the back office's exports and the stock import: RFC 4180 cells and rows, a streamed
+ * download, and a reader. Exports are UTF-8 with a byte order mark (spreadsheets read names right)
+ * and CRLF rows.
+ */
+
+/**
+ * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (starting with = + - @, tab
+ * or carriage return) gets a leading apostrophe first (OWASP "CSV injection"): a customer named
+ * "=HYPERLINK(...)" stays text in the accountant's spreadsheet.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** The byte order mark and the header row: a file's first chunk. */
+export const csvHeader = (cells: string[]) => `\uFEFF${csvLine(cells)}`;
+
+/** Minor units as a plain decimal ("4999" -> "49.99"), by integer arithmetic. */
+export function decimal(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** "2026-11-23 04:15" in the admin's zone (the header names the zone). */
+export function csvDateFormatter(timeZone: string) {
+  const f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return (d: Date) => {
+    const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  };
+}
+
+/** Bytes for a Response body, one chunk asked for each time the reader wants more (back-pressure). */
+export function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/** A streamed CSV download named `<name>-YYYY-MM-DD.csv`. */
+export function csvDownload(name: string, chunks: AsyncGenerator<string>): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(textStream(chunks), {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${day}.csv"` },
+  });
+}
+
+/**
+ * Reads CSV text into rows of cells (RFC 4180: quoted cells, doubled quotes, CRLF or LF rows; a byte
+ * order mark first is dropped). Null when a quoted cell is never closed.
+ */
+export function parseCsv(text: string): string[][] | null {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && body[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += c;
+  }
+  if (quoted) return null;
+  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

@@ -1,0 +1,38 @@
+import { closestProductTitle, searchProducts } from "../catalog/search";
+import { searchPublishedPosts, type PostCard } from "../blog/posts";
+import type { ProductCard } from "~/lib/product-view";
+import { SEARCH_PAGE_SIZE, searchTerms } from "~/lib/search";
+
+/** Posts shown beside the products: a second, shorter group (as Dawn shows articles). */
+const POSTS_SHOWN = 4;
+
+export type SearchResults = {
+  query: string;
+  products: ProductCard[];
+  productTotal: number;
+  page: number;
+  pageCount: number;
+  posts: PostCard[];
+  /** A published product title close to a query that found nothing ("Did you mean"). */
+  suggestion: string | null;
+};
+
+/** The storefront search (GET /search?q=): products by page, the best few posts, a suggestion when nothing is found. */
+export async function searchShop(query: string, page: number): Promise<SearchResults> {
+  const terms = searchTerms(query);
+  const [found, posts] = await Promise.all([
+    searchProducts(terms, { limit: SEARCH_PAGE_SIZE, offset: (page - 1) * SEARCH_PAGE_SIZE }),
+    // Posts are one group on the first page only.
+    page === 1 ? searchPublishedPosts(terms, POSTS_SHOWN) : Promise.resolve([]),
+  ]);
+  const nothing = found.total === 0 && posts.length === 0 && page === 1;
+  return {
+    query,
+    products: found.items,
+    productTotal: found.total,
+    page,
+    pageCount: Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE)),
+    posts,
+    suggestion: nothing ? await closestProductTitle(terms) : null,
+  };
+}

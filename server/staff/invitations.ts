@@ -1,0 +1,166 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit, type Actor } from "../admin/audit";
+import { getAuth } from "../auth/auth";
+import { linkMail } from "../auth/emails";
+import { adminCredentialsSchema } from "../auth/admins";
+import { account, user } from "../auth/schema";
+import { config, DEMO_ADMIN_PASSWORD } from "../config";
+import { db, transaction } from "../db/client";
+import { DomainError, FieldSaveError, NotFoundError } from "../errors";
+import { deliverQueued, queueMail } from "../mail/send";
+import { INVITATION_INVALID, INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
+import { staffInvitations } from "./schema";
+
+
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, "Email is required.").email("Enter a valid email address."),
+  role: z.enum(STAFF_ROLES, { message: "Choose a role." }),
+});
+
+export const acceptInvitationSchema = z.object({
+  token: z.string().min(1, INVITATION_INVALID).max(200, INVITATION_INVALID),
+  name: z.string().trim().min(1, "Name is required.").max(100, "A name has at most 100 characters."),
+  password: adminCredentialsSchema.shape.password.refine(
+    (v) => v !== DEMO_ADMIN_PASSWORD,
+    "This password is published in the shop's documentation. Choose another one.",
+  ),
+});
+
+/** An invitation the form can explain next to its email field (an address that already has an account). */
+export class InvitationRefused extends FieldSaveError {
+  constructor(message: string) {
+    super({ email: message }, message, "email");
+  }
+}
+
+/** The link is unknown, used, revoked or expired: one answer for all, so a link tells nothing more. */
+export class InvitationInvalid extends DomainError {
+  readonly status = 400;
+  constructor() {
+    super(INVITATION_INVALID);
+  }
+}
+
+class InvitationNotFound extends NotFoundError {
+  constructor() {
+    super("invitation");
+  }
+}
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+const usable = () => and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, sql`now()`));
+
+/**
+ * Invites `email` to the back office with `role`: an invitation row (only the token's hash is kept),
+ * the audit entry and the email (queued in the outbox) in one transaction; the email is sent after
+ * commit. A newer invitation to the same address replaces an older pending one. An address that
+ * already has an account (staff or customer) is refused: staff sign in with their own account.
+ */
+export async function inviteStaff(actor: Actor, input: z.infer<typeof inviteSchema>): Promise<{ id: string }> {
+  const { email, role } = inviteSchema.parse(input);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const url = `${config().publicUrl}/auth/staff-invitation?token=${token}`;
+  const mail = await linkMail(
+    email,
+    "You are invited to the back office",
+    `${actor.email} invited you to the shop's back office as ${ROLE_LABELS[role]} (${ROLE_DESCRIPTIONS[role]}) ` +
+      `Choose your name and password to accept. The link works once, for ${INVITATION_TTL_HOURS} hours.`,
+    "Accept the invitation",
+    url,
+    "If you were not expecting this, you can ignore this message.",
+  );
+  const { id, queued } = await transaction(async (tx) => {
+    const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
+    if (existing) throw new InvitationRefused("An account with this email already exists. Invite another address.");
+    await tx
+      .update(staffInvitations)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
+    const [row] = await tx
+      .insert(staffInvitations)
+      .values({
+        email,
+        role,
+        tokenHash: hashToken(token),
+        invitedBy: actor.id,
+        expiresAt: sql`now() + ${INVITATION_TTL_HOURS} * interval '1 hour'`,
+      })
+      .returning({ id: staffInvitations.id });
+    await recordAudit(tx, { actor, action: "invite", entity: "staff_invitation", entityId: row.id, data: { email, role } });
+    return { id: row.id, queued: await queueMail(tx, mail) };
+  });
+  await deliverQueued([queued]);
+  return { id };
+}
+
+/** A usable invitation by its token (for the acceptance page), or null. */
+export async function findInvitation(token: string): Promise<{ email: string; role: StaffRole } | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db()
+    .select({ email: staffInvitations.email, role: staffInvitations.role })
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.tokenHash, hashToken(token)), usable()));
+  return row ? { email: row.email, role: row.role as StaffRole } : null;
+}
+
+/**
+ * Accepts an invitation: the invitation is used up (a conditional update, so two submissions of one
+ * link make one account), the user is created with the invited role, a verified email and the
+ * chosen password, and the acceptance is audited, all in one transaction. The new member then signs
+ * in at /admin-login (where ADMIN_REQUIRE_2FA sends them to enrol a second factor).
+ */
+export async function acceptInvitation(input: z.infer<typeof acceptInvitationSchema>): Promise<{ email: string; role: StaffRole }> {
+  const { token, name, password } = acceptInvitationSchema.parse(input);
+  const hash = await (await getAuth().$context).password.hash(password);
+  return transaction(async (tx) => {
+    const [invitation] = await tx
+      .update(staffInvitations)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(staffInvitations.tokenHash, hashToken(token)), usable()))
+      .returning({ id: staffInvitations.id, email: staffInvitations.email, role: staffInvitations.role });
+    if (!invitation) throw new InvitationInvalid();
+    const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${invitation.email}`);
+    if (existing) throw new InvitationInvalid();
+    const role = invitation.role as StaffRole;
+    const id = crypto.randomUUID();
+    await tx.insert(user).values({ id, name, email: invitation.email, emailVerified: true, role });
+    await tx.insert(account).values({ id: crypto.randomUUID(), userId: id, accountId: id, providerId: "credential", password: hash });
+    await recordAudit(tx, {
+      actor: { id, email: invitation.email },
+      action: "accept_invitation",
+      entity: "staff",
+      entityId: id,
+      data: { role, invitationId: invitation.id },
+    });
+    return { email: invitation.email, role };
+  });
+}
+
+/** Withdraws a pending invitation: its link stops working. */
+export async function revokeInvitation(actor: Actor, id: string): Promise<void> {
+  await transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffInvitations)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
+      .returning({ email: staffInvitations.email, role: staffInvitations.role });
+    if (!row) throw new InvitationNotFound();
+    await recordAudit(tx, { actor, action: "revoke", entity: "staff_invitation", entityId: id, data: row });
+  });
+}
+
+export type PendingInvitation = { id: string; email: string; role: StaffRole; expiresAt: string; invitedBy: string | null };
+
+/** Invitations still waiting for their invitee (not accepted, revoked or expired), newest first. */
+export async function listPendingInvitations(): Promise<PendingInvitation[]> {
+  const rows = await db()
+    .select({ id: staffInvitations.id, email: staffInvitations.email, role: staffInvitations.role, expiresAt: staffInvitations.expiresAt, invitedBy: user.email })
+    .from(staffInvitations)
+    .leftJoin(user, eq(user.id, staffInvitations.invitedBy))
+    .where(usable())
+    .orderBy(sql`${staffInvitations.createdAt} desc`);
+  return rows.map((r) => ({ ...r, role: r.role as StaffRole, expiresAt: r.expiresAt.toISOString() }));
+}

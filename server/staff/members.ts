@@ -1,0 +1,109 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { recordAudit, type Actor } from "../admin/audit";
+import { isStaffUser } from "../auth/roles";
+import { session, user } from "../auth/schema";
+import { db, transaction, type Tx } from "../db/client";
+import { NotFoundError, RefusedError } from "../errors";
+import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+
+/** The back office's people: who they are, their role, whether they may still sign in. */
+export type StaffMember = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  active: boolean;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+};
+
+class StaffMemberNotFound extends NotFoundError {
+  constructor() {
+    super("member of staff");
+  }
+}
+
+/** A staff change the rules refuse: oneself, or the last active owner. */
+export class StaffChangeRefused extends RefusedError {}
+
+export async function listStaff(): Promise<StaffMember[]> {
+  const rows = await db()
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+      twoFactorEnabled: user.twoFactorEnabled,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(isStaffUser())
+    .orderBy(asc(user.createdAt), asc(user.email));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role as StaffRole,
+    active: !r.banned,
+    twoFactorEnabled: r.twoFactorEnabled ?? false,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * The member `id`, locked for the change, after the rules every change shares: nobody changes their
+ * own account here (an owner cannot lock themselves out), and the shop keeps one active owner.
+ * `losesOwner` says whether the change would take an active owner away.
+ */
+async function lockMember(tx: Tx, actor: Actor, id: string, losesOwner: (m: { role: StaffRole; active: boolean }) => boolean) {
+  if (id === actor.id) throw new StaffChangeRefused("You cannot change your own account here. Ask another owner.");
+  const [row] = await tx.select({ id: user.id, email: user.email, role: user.role, banned: user.banned }).from(user).where(eq(user.id, id)).for("update");
+  if (!row || !isStaffRole(row.role)) throw new StaffMemberNotFound();
+  const member = { id: row.id, email: row.email, role: row.role, active: !row.banned };
+  if (losesOwner(member)) {
+    // Lock the other active owners too, so two owners cannot remove each other at the same moment.
+    const others = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.role, "owner"), sql`${user.banned} is not true`, ne(user.id, id)))
+      .for("update");
+    if (others.length === 0) throw new StaffChangeRefused("The shop needs at least one active owner.");
+  }
+  return member;
+}
+
+/** Gives a member another role; audited with from/to. Takes effect on their next request. */
+export async function changeStaffRole(actor: Actor, id: string, role: StaffRole): Promise<void> {
+  await transaction(async (tx) => {
+    const member = await lockMember(tx, actor, id, (m) => m.active && m.role === "owner" && role !== "owner");
+    if (member.role === role) return;
+    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id));
+    await recordAudit(tx, { actor, action: "role_change", entity: "staff", entityId: id, data: { email: member.email, from: member.role, to: role } });
+  });
+}
+
+/**
+ * Deactivates a member: they can no longer sign in (`banned`, which better-auth refuses at sign-in
+ * and getSessionUser refuses on every request) and every session of theirs is deleted in the same
+ * transaction, so an open back-office tab is refused on its next request. Audited.
+ */
+export async function deactivateStaff(actor: Actor, id: string): Promise<void> {
+  await transaction(async (tx) => {
+    const member = await lockMember(tx, actor, id, (m) => m.active && m.role === "owner");
+    if (!member.active) return;
+    await tx.update(user).set({ banned: true, banReason: "Deactivated by staff", updatedAt: new Date() }).where(eq(user.id, id));
+    const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+    await recordAudit(tx, { actor, action: "deactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role, sessionsEnded: ended.length } });
+  });
+}
+
+/** Lets a deactivated member sign in again (with their old password). Audited. */
+export async function reactivateStaff(actor: Actor, id: string): Promise<void> {
+  await transaction(async (tx) => {
+    const member = await lockMember(tx, actor, id, () => false);
+    if (member.active) return;
+    await tx.update(user).set({ banned: false, banReason: null, updatedAt: new Date() }).where(eq(user.id, id));
+    await recordAudit(tx, { actor, action: "reactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role } });
+  });
+}

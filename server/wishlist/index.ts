@@ -1,0 +1,1 @@
+export { WishlistError, mergeGuestWishlist, readWishlist, removeFromWishlist, saveToWishlist, savedVariantOf, type WishlistChange } from "./wishlist";

@@ -1,0 +1,111 @@
+import type { Browser, Page } from "@playwright/test";
+import { createConfirmedCustomer, signIn, uniqueEmail } from "./account-helpers";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/** The wishlist (issue 15): the heart on the product page, the /wishlist page, merge on sign-in. */
+
+const WIDTHS = [1280, 375] as const;
+
+const heart = (page: Page) => page.getByRole("button", { name: /to wishlist$/ });
+
+/** What a visitor with no cookies at all is served for a page (the page cache's anonymous copy). */
+async function anonymousHeartState(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ baseURL, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(path);
+  const pressed = await heart(page).getAttribute("aria-pressed");
+  await context.close();
+  return pressed;
+}
+
+test.describe("a guest in the United Kingdom", () => {
+  test.use({ locale: "en-GB" });
+
+  for (const width of WIDTHS) {
+    test(`saves a colour with the heart, sees it on /wishlist in pounds with its stock, adds it to the cart and removes it (${width} px)`, async ({
+      page,
+      browser,
+      baseURL,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/products/r36s");
+      await page.getByRole("radio", { name: "Purple" }).check();
+      await expect(heart(page)).toHaveAttribute("aria-pressed", "false");
+      await expect(heart(page)).toHaveAccessibleName("Save R36S Retro Handheld to wishlist");
+      await heart(page).click();
+      await expect(heart(page)).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByText("Saved to your wishlist", { exact: true })).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`product-saved-${width}.png`) });
+
+      // The saved state is this visitor's: their reload renders it (never the shared cached copy),
+      // while a visitor without cookies still gets an unpressed heart.
+      const reload = await page.reload();
+      expect(reload?.headers()["x-page-cache"]).toBeUndefined();
+      expect(reload?.headers()["cache-control"]).toContain("no-store");
+      await expect(heart(page)).toHaveAttribute("aria-pressed", "true");
+      expect(await anonymousHeartState(browser, baseURL!, "/products/r36s")).toBe("false");
+
+      await page.getByRole("link", { name: "Wishlist" }).click();
+      await expect(page.getByRole("heading", { name: "Wishlist", level: 1 })).toBeVisible();
+      const item = page.getByTestId("wishlist-item");
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText("R36S Retro Handheld");
+      await expect(item).toContainText("Colour: Purple");
+      await expect(item.getByTestId("wishlist-price")).toHaveText("£39.99");
+      await expect(item.getByTestId("wishlist-stock")).toHaveText(/^(In Stock|Only \d+ left|Sold out)$/);
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`wishlist-${width}.png`), fullPage: true });
+
+      await item.getByRole("button", { name: "Add to Cart: R36S Retro Handheld (Purple)" }).click();
+      await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+      // The line goes at once (optimistic); the reload waits for the server's answer.
+      const removed = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/wishlist"));
+      await item.getByRole("button", { name: "Remove R36S Retro Handheld (Purple) from wishlist" }).click();
+      await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+      expect((await removed).status()).toBe(200);
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the heart is a form: saving and removing reload the page with the new state", async ({ page }) => {
+    await page.goto("/products/rg35xx-pro");
+    await heart(page).click();
+    await expect(page).toHaveURL(/\/products\/rg35xx-pro$/);
+    await expect(heart(page)).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/wishlist");
+    await expect(page.getByTestId("wishlist-item")).toContainText("35XXPro");
+    await page.getByRole("button", { name: /^Remove .* from wishlist$/ }).click();
+    await expect(page).toHaveURL(/\/wishlist$/);
+    await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+  });
+});
+
+test("a guest's wishlist joins the account's on sign-in", async ({ page, request, baseURL }) => {
+  const email = uniqueEmail("wishlist");
+  await createConfirmedCustomer(request, baseURL!, email);
+  await page.goto("/products/r36pro");
+  await page.getByRole("radio", { name: "Orange" }).check();
+  await heart(page).click();
+  await expect(heart(page)).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/wishlist");
+  await expect(page.getByText("Saved on this device.")).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/wishlist");
+  await expect(page.getByText("Saved on this device.")).toHaveCount(0);
+  await expect(page.getByTestId("wishlist-item")).toContainText("Colour: Orange");
+  // The guest cookie is gone: the list now lives in the account.
+  expect((await page.context().cookies()).some((c) => c.name === "wishlist")).toBe(false);
+  await page.goto("/products/r36pro");
+  await expect(heart(page)).toHaveAttribute("aria-pressed", "true");
+});

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../server/db/client";
+import { orderItems, orders, user } from "../../server/db/schema";
+import { csvCell, decimal, parseCsv } from "../../server/http/csv";
+import { orderCsvChunks } from "../../server/orders/export";
+import { refundOrder } from "../../server/orders/refunds";
+import { startBus } from "../../server/realtime/bus";
+import { checkoutOf, paidOrderOf, useCatalogue } from "./shop-helpers";
+import { useTestDatabase } from "./test-db";
+
+const admin = { id: "export-admin", email: "export.admin@pocketretro.example" };
+
+async function csvOf(f: Parameters<typeof orderCsvChunks>[0], timeZone = "UTC", batch?: number): Promise<string[][]> {
+  let text = "";
+  for await (const chunk of orderCsvChunks(f, timeZone, batch)) text += chunk;
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect(text.endsWith("\r\n")).toBe(true);
+  return parseCsv(text)!;
+}
+
+describe("the orders CSV export", () => {
+  useTestDatabase();
+  useCatalogue();
+  const o: Record<string, { orderId: string; orderNumber: string }> = {};
+
+  beforeAll(async () => {
+    await db().insert(user).values({ id: admin.id, name: "Export Admin", email: admin.email, role: "owner" });
+    await startBus();
+    o.plain = await paidOrderOf(90, [{ colour: "White", quantity: 1 }]);
+    o.hostile = await paidOrderOf(91, [{ colour: "Black", quantity: 2 }]);
+    await db().update(orders).set({ name: '=HYPERLINK("http://evil.example","Smith, John")' }).where(eq(orders.id, o.hostile.orderId));
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, o.hostile.orderId));
+    await refundOrder(o.hostile.orderId, { lines: [{ itemId: line.id, quantity: 1, restock: true }], extraCents: 0, reason: "Dented" }, admin);
+    o.abandoned = await checkoutOf(92, [{ colour: "White", quantity: 1 }]);
+    // Tax as checkout stores it: the lines' amounts, included in the total or added to it.
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date("2026-03-02T04:30:00Z"), taxLines: [{ name: "Sales tax", rateBps: 625, amountCents: 312, included: false }, { name: "City tax", rateBps: 100, amountCents: 50, included: false }] })
+      .where(eq(orders.id, o.plain.orderId));
+  });
+
+  it("writes one row per order the list shows, with every column the accountant asked for", async () => {
+    const [header, ...rows] = await csvOf({});
+    expect(header).toEqual(["number", "date (UTC)", "customer", "email", "status", "payment", "fulfilment", "currency", "subtotal", "discount", "shipping", "tax", "total", "refunded"]);
+    expect(rows.map((r) => r[0])).toEqual([o.hostile.orderNumber, o.plain.orderNumber]);
+    expect(rows[1]).toEqual([o.plain.orderNumber, "2026-03-02 04:30", "Buyer Number90", "buyer90@example.com", "Processing", "Paid", "Unfulfilled", "USD", "49.99", "0.00", "12.99", "3.62", "62.98", "0.00"]);
+    // A formula stays text: apostrophe first; the comma and quotes survive the quoting.
+    expect(rows[0].slice(2, 8)).toEqual(['\'=HYPERLINK("http://evil.example","Smith, John")', "buyer91@example.com", "Processing", "Partially refunded", "Unfulfilled", "USD"]);
+    expect(rows[0].slice(8)).toEqual(["99.98", "0.00", "0.00", "0.00", "99.98", "49.99"]);
+  });
+
+  it("honours the list's filters and the admin's zone", async () => {
+    const [, ...refunded] = await csvOf({ payment: "partially_refunded" });
+    expect(refunded.map((r) => r[0])).toEqual([o.hostile.orderNumber]);
+    const [header, ...march] = await csvOf({ since: new Date("2026-03-01T05:00:00Z"), until: new Date("2026-03-02T05:00:00Z") }, "America/New_York");
+    expect(header[1]).toBe("date (America/New_York)");
+    expect(march).toEqual([expect.arrayContaining([o.plain.orderNumber, "2026-03-01 23:30"])]);
+    expect(await csvOf({ q: "nobody-at-all" })).toHaveLength(1);
+  });
+
+  it("reads in batches by keyset: every order exactly once, ties on the same instant included", async () => {
+    const at = new Date("2026-01-15T12:00:00.123456Z");
+    const values = Array.from({ length: 7 }, (_, i) => ({
+      number: `PR-BATCH-${i}`,
+      email: `batch${i}@example.com`,
+      name: `Batch ${i}`,
+      shipLine1: "1 Batch Road",
+      shipCity: "London",
+      shipPostalCode: "N1 1AA",
+      shipCountry: "GB",
+      status: "completed" as const,
+      subtotalCents: 100 + i,
+      totalCents: 100 + i,
+      paymentProvider: "test",
+      paidAt: at,
+      createdAt: at,
+    }));
+    await db().insert(orders).values(values);
+    const [, ...one] = await csvOf({ q: "batch" });
+    const [, ...twos] = await csvOf({ q: "batch" }, "UTC", 2);
+    expect(one).toHaveLength(7);
+    expect(twos.map((r) => r[0]).sort()).toEqual(values.map((v) => v.number).sort());
+    expect(twos).toEqual(one);
+  });
+
+  it("encodes cells safely and money by integer arithmetic", () => {
+    for (const formula of ["=1+1", "+44 20 7946 0000", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(formula).replace(/^"/, "")[0]).toBe("'");
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
+    expect(decimal(4999)).toBe("49.99");
+    expect(decimal(5)).toBe("0.05");
+    expect(decimal(123456789)).toBe("1234567.89");
+    expect(decimal(-250)).toBe("-2.50");
+  });
+});

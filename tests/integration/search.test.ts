@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { loader as searchLoader } from "../../app/routes/shop/search";
+import { blogPosts } from "../../server/blog/schema";
+import { products } from "../../server/catalog/schema";
+import { db } from "../../server/db/client";
+import { seedPost } from "../../server/db/seed/blog";
+import { searchShop } from "../../server/search";
+import { useCatalogue } from "./shop-helpers";
+import { useTestDatabase } from "./test-db";
+import { call } from "./route-calls";
+
+type SearchData = Awaited<ReturnType<typeof searchLoader>>;
+
+async function titles(q: string) {
+  return (await searchShop(q, 1)).products.map((p) => p.title);
+}
+
+describe("storefront search (pg_trgm)", () => {
+  useTestDatabase();
+  useCatalogue();
+
+  it("finds the consoles by the names shoppers type, best match first", async () => {
+    await db().insert(blogPosts).values({ ...seedPost, date: new Date(seedPost.date), status: "published" });
+    await db().insert(products).values({ slug: "r36-secret", title: "R36 Secret Prototype", priceCents: 100, status: "draft" });
+
+    expect((await titles("r36")).sort()).toEqual(["R36PRO Handheld Console", "R36S Retro Handheld"]);
+    // Written exactly, only what holds it: no near misses beside exact hits.
+    expect(await titles("r36s")).toEqual(["R36S Retro Handheld"]);
+    expect((await titles("r36 pro"))[0]).toBe("R36PRO Handheld Console");
+    expect(await titles("r36 pro")).not.toContain("35XXPro Handheld Console");
+    expect(await titles("R36-PRO")).toEqual(["R36PRO Handheld Console"]);
+    expect(await titles("35xx")).toEqual(["35XXPro Handheld Console"]);
+    expect(await titles("rg35xx")).toEqual(["35XXPro Handheld Console"]);
+    // Typos: a letter missing or swapped still finds the product.
+    expect(await titles("handheld consle")).toEqual(expect.arrayContaining(["R36PRO Handheld Console", "35XXPro Handheld Console"]));
+    expect(await titles("consle")).toContain("R36PRO Handheld Console");
+    expect(await titles("retro handhld")).toContain("R36S Retro Handheld");
+    // Drafts are never found.
+    expect(await titles("secret prototype")).toEqual([]);
+  });
+
+  it("finds published posts as a second group, and says 'Did you mean' when nothing matches", async () => {
+    const marvel = await searchShop("marvel rivals", 1);
+    expect(marvel.products).toEqual([]);
+    expect(marvel.posts.map((p) => p.slug)).toEqual([seedPost.slug]);
+
+    const none = await searchShop("r36pri handhel", 1);
+    expect(none.productTotal + none.posts.length).toBeGreaterThan(0); // close enough to match
+
+    const nothing = await searchShop("zzqqxx", 1);
+    expect(nothing).toMatchObject({ products: [], posts: [], productTotal: 0, suggestion: null });
+    const suggested = await searchShop("r36pr0 consolle deluxe", 1);
+    expect(suggested.productTotal).toBe(0);
+    expect(suggested.suggestion).toBe("R36PRO Handheld Console");
+  });
+
+  it("the page prices results in the shopper's market, cuts long queries and shows new arrivals when nothing is searched", async () => {
+    const uk = (await call(searchLoader, new Request("http://localhost:3000/search?q=r36s", { headers: { "Accept-Language": "en-GB" } }))) as SearchData;
+    const r36s = uk.results!.products.find((p) => p.slug === "r36s")!;
+    expect(r36s.currency).toBe("GBP");
+    const us = (await call(searchLoader, new Request("http://localhost:3000/search?q=r36s", { headers: { "Accept-Language": "en-US" } }))) as SearchData;
+    expect(us.results!.products.find((p) => p.slug === "r36s")).toMatchObject({ currency: "USD", priceCents: 4999 });
+
+    const empty = (await call(searchLoader, new Request("http://localhost:3000/search"))) as SearchData;
+    expect(empty.results).toBeNull();
+    expect(empty.browse.length).toBe(3);
+
+    const long = (await call(searchLoader, new Request(`http://localhost:3000/search?q=${"r36s ".repeat(60)}&page=-4`))) as SearchData;
+    expect(long.q.length).toBeLessThanOrEqual(100);
+    expect(long.results!.page).toBe(1);
+    expect(long.results!.products.map((p) => p.slug)).toEqual(["r36s"]);
+
+    await expect(call(searchLoader, new Request("http://localhost:3000/search?q=a%00b"))).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});

@@ -1,0 +1,168 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+import type pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, submitForm } from "./shop";
+import type { Instance } from "./instances";
+import { twoInstancesOnPostgres } from "./two-instances";
+
+/**
+ * The cache of rendered pages (ADR 014) on two production instances sharing one PostgreSQL:
+ * anonymous visitors get stored pages (per market, per encoding), nobody with a session or a cart
+ * ever does, a change written through one instance drops the pages of both, and the CSP of a
+ * stored page allows exactly its own inline scripts.
+ */
+type Page = { status: number; headers: http.IncomingHttpHeaders; raw: Buffer; html: string };
+
+/** A GET as a browser sends it (Accept-Encoding included), the body decoded as the browser would. */
+function getPage(base: string, path: string, headers: Record<string, string> = {}): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${path}`, { headers: { Accept: "text/html", "Accept-Encoding": "gzip, deflate, br", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const enc = raw.length ? res.headers["content-encoding"] : undefined;
+        const body = enc === "br" ? zlib.brotliDecompressSync(raw) : enc === "gzip" ? zlib.gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, html: body.toString("utf8") });
+      });
+    });
+    req.on("error", reject);
+  });
+}
+
+const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+const cluster = twoInstancesOnPostgres();
+let a: Instance;
+let b: Instance;
+let sql: pg.Client;
+beforeAll(() => {
+  ({ a, b, sql } = cluster);
+});
+
+describe("the page cache", () => {
+  it("answers an anonymous visitor from the cache, with headers a CDN may act on", async () => {
+    const first = await getPage(b.url, "/products/r36s?probe=headers");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    const second = await getPage(b.url, "/products/r36s?probe=headers");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(second.headers["cache-control"]).toMatch(/^public, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    // Everything the page depends on besides the URL: encoding, and the market (Accept-Language, its cookie).
+    expect(second.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(second.html).toBe(first.html);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+    const gz = await getPage(b.url, "/products/r36s?probe=headers", { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.html).toBe(first.html);
+    const plain = await getPage(b.url, "/products/r36s?probe=headers", { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.html).toBe(first.html);
+    // The validators differ per encoding (each is its own representation) and a match answers 304.
+    expect(gz.headers.etag).not.toBe(second.headers.etag);
+    const revalidated = await getPage(b.url, "/products/r36s?probe=headers", { "If-None-Match": second.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.raw.length).toBe(0);
+  });
+
+  it("gives the stored page a CSP listing the hash of each of its inline scripts, and no nonce", async () => {
+    await getPage(a.url, "/products/r36s");
+    const page = await getPage(a.url, "/products/r36s");
+    expect(page.headers["x-page-cache"]).toBe("hit");
+    const csp = page.headers["content-security-policy"] as string;
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
+    expect(scriptSrc).not.toContain("nonce-");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const inline = [...page.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc=|application\/ld\+json/.test(attrs));
+    // React Router's context, its module loader, streamed Suspense boundaries: all present, all hashed.
+    expect(inline.length).toBeGreaterThan(3);
+    for (const [, , body] of inline) expect(scriptSrc).toContain(sha256(body));
+    expect(page.html).not.toContain("nonce=");
+    // Nothing else may run inline: the listed hashes are exactly the page's scripts.
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(new Set(inline.map(([, , body]) => body)).size);
+  });
+
+  it("never gives a shopper with a cart a cached page, nor the cached page their badge", async () => {
+    await getPage(a.url, "/products/r36s");
+    const { rows } = await sql.query<{ id: string }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'r36s' LIMIT 1");
+    const added = await submitForm(`${a.url}/cart`, { intent: "add", variantId: rows[0].id, quantity: "1" });
+    expect(added.status).toBe(303);
+    const cookie = added.cookies.join("; ");
+    for (const instance of [a, b, a]) {
+      const mine = await getPage(instance.url, "/products/r36s", { Cookie: cookie });
+      expect(mine.headers["x-page-cache"]).toBeUndefined();
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(mine.headers["content-security-policy"]).toContain("'nonce-");
+      expect(mine.html).toContain('aria-label="Cart, 1 item"');
+    }
+    const anonymous = await getPage(a.url, "/products/r36s");
+    expect(anonymous.headers["x-page-cache"]).toBe("hit");
+    expect(anonymous.html).not.toContain("Cart, 1 item");
+    expect(anonymous.html).toContain('aria-label="Cart"');
+  });
+
+  it("never gives a signed-in visitor a cached page, nor anyone else their account menu", async () => {
+    const cookie = await adminCookie(b.url);
+    await getPage(b.url, "/");
+    for (let i = 0; i < 2; i++) {
+      const mine = await getPage(b.url, "/", { Cookie: cookie });
+      expect(mine.headers["x-page-cache"]).toBeUndefined();
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(mine.html).toContain("ops-admin@example.com");
+      expect(mine.html).toContain('aria-label="Account menu"');
+    }
+    const anonymous = await getPage(b.url, "/");
+    expect(anonymous.headers["x-page-cache"]).toBe("hit");
+    expect(anonymous.html).not.toContain("ops-admin@example.com");
+    expect(anonymous.html).not.toContain('aria-label="Account menu"');
+    expect(anonymous.html).toContain("Sign In");
+    // A cookie we do not know might be personal: no cache.
+    const unknown = await getPage(b.url, "/", { Cookie: "some-tracker=1" });
+    expect(unknown.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("keeps one page per market: the market cookie and Accept-Language are part of the key, not a bypass", async () => {
+    const uk = await getPage(a.url, "/products", { "Accept-Language": "en-GB,en;q=0.8" });
+    const ukAgain = await getPage(a.url, "/products", { "Accept-Language": "en-GB,en;q=0.8" });
+    expect(ukAgain.headers["x-page-cache"]).toBe("hit");
+    expect(ukAgain.html).toContain("£");
+    expect(ukAgain.html).not.toContain("$49.99");
+    const us = await getPage(a.url, "/products", { "Accept-Language": "en-US" });
+    expect(us.html).toContain("$49.99");
+    expect(ukAgain.html).toBe(uk.html);
+    // A shopper in the US who picks the EU market gets the EU page, cached as such.
+    const chosen = await submitForm(`${a.url}/market`, { market: "eu", returnTo: "/products" }, { headers: { "Accept-Language": "en-US" } });
+    expect(chosen.status).toBe(303);
+    const cookie = chosen.cookies.join("; ");
+    expect(cookie).toMatch(/^market=/);
+    await getPage(a.url, "/products", { Cookie: cookie, "Accept-Language": "en-US" });
+    const eu = await getPage(a.url, "/products", { Cookie: cookie, "Accept-Language": "en-US" });
+    expect(eu.headers["x-page-cache"]).toBe("hit");
+    expect(eu.html).toContain("€");
+    expect(eu.html).not.toContain("$49.99");
+  });
+
+  it("drops the pages of every instance when a product changes through one of them", async () => {
+    await getPage(b.url, "/products");
+    const cached = await getPage(b.url, "/products");
+    expect(cached.headers["x-page-cache"]).toBe("hit");
+    expect(cached.html).toContain("35XXPro Handheld Console");
+    // A write behind the shop's back (no event) does not show: B answers from its cache.
+    await sql.query("UPDATE products SET title = 'R36S Quietly Renamed' WHERE slug = 'r36s'");
+    const stale = await getPage(b.url, "/products");
+    expect(stale.headers["x-page-cache"]).toBe("hit");
+    expect(stale.html).not.toContain("R36S Quietly Renamed");
+    // An admin deletes a product on A: B's next request is rendered afresh, without it.
+    const { rows } = await sql.query<{ id: string }>("SELECT id FROM products WHERE title = '35XXPro Handheld Console'");
+    const cookie = await adminCookie(a.url);
+    const deleted = await submitForm(`${a.url}/admin/products`, { intent: "delete", id: rows[0].id }, { cookie });
+    expect(deleted.status).toBeLessThan(400);
+    const fresh = await getPage(b.url, "/products");
+    expect(fresh.headers["x-page-cache"]).toBe("miss");
+    expect(fresh.html).not.toContain("35XXPro Handheld Console");
+    expect(fresh.html).toContain("R36S Quietly Renamed");
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { DomainError, domainErrorResponse } from "@server/errors";
+import { OrderNotFoundError, OrderTransitionError } from "@server/orders/errors";
+import { PricingError } from "@server/pricing/errors";
+import { UploadError } from "@server/admin/uploads";
+
+/** What react-router's data() carries: the body and the status a route answers with. */
+const answer = (r: unknown) => r as { data: unknown; init: { status: number } };
+
+describe("one error path (DomainError + domainErrorResponse)", () => {
+  it("answers a missing record 404 with the words staff and customers see", () => {
+    const r = answer(domainErrorResponse(new OrderNotFoundError()));
+    expect(r.init.status).toBe(404);
+    expect(r.data).toEqual({ ok: false, message: "This order no longer exists.", fieldErrors: {} });
+    expect(new OrderNotFoundError().message).toBe("Order not found");
+  });
+
+  it("answers a refused change 409 with its rule's message, in the route's own body", () => {
+    const r = answer(domainErrorResponse(new OrderTransitionError("A cancelled order cannot change."), (e) => ({ error: e.publicMessage })));
+    expect(r.init.status).toBe(409);
+    expect(r.data).toEqual({ error: "A cancelled order cannot change." });
+  });
+
+  it("keeps each error's own status and field messages", () => {
+    expect(answer(domainErrorResponse(new UploadError("Too large", 413))).init.status).toBe(413);
+    const priced = answer(domainErrorResponse(new PricingError("country", "We do not ship there.")));
+    expect(priced.init.status).toBe(400);
+    expect(priced.data).toMatchObject({ fieldErrors: { country: "We do not ship there." } });
+    expect(new PricingError("country", "x")).toBeInstanceOf(DomainError);
+  });
+
+  it("rethrows anything that is not a DomainError: a bug stays a 500", () => {
+    const bug = new TypeError("undefined is not a function");
+    expect(() => domainErrorResponse(bug)).toThrow(bug);
+  });
+});
