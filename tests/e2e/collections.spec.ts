@@ -103,7 +103,7 @@ test.describe("Collections and accessories", () => {
     await page.getByLabel("Price", { exact: true }).fill("4.99");
     await page.getByLabel("Collection").selectOption("accessory");
     await page.getByRole("radio", { name: "No options (one stock count)" }).check();
-    await page.getByRole("spinbutton", { name: "Stock" }).fill("9");
+    await page.getByRole("spinbutton", { name: "Stock", exact: true }).fill("9");
     await expect(page.getByRole("button", { name: "Add colour" })).toHaveCount(0);
     await expectAccessible(page);
     await publishProduct(page);
@@ -119,7 +119,7 @@ test.describe("Collections and accessories", () => {
     await page.goto("/admin/products");
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     await expect(page.getByRole("radio", { name: "No options (one stock count)" })).toBeChecked();
-    await expect(page.getByRole("spinbutton", { name: "Stock" })).toHaveValue("9");
+    await expect(page.getByRole("spinbutton", { name: "Stock", exact: true })).toHaveValue("9");
     await expect(page.getByLabel("Collection")).toHaveValue("accessory");
     page.on("dialog", (d) => void d.accept());
     await page.goto("/admin/products");

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { StoredImage } from "~/lib/images";
+import { isDefaultVariant } from "~/lib/variant";
 import { ResponsiveImage } from "./responsive-image";
 
 /** A product colour as a list row shows it (cart, wishlist): the colour's thumbnail. */
@@ -11,7 +12,7 @@ export function LineThumbnail({ image }: { image: StoredImage | null }) {
   );
 }
 
-/** The row's product title (a link to its page) and the colour with its swatch. */
+/** The row's product title (a link to its page) and the colour with its swatch (none for a product without options). */
 export function LineHeading({ slug, title, hex, variantName }: { slug: string; title: string; hex: string; variantName: string }) {
   return (
     <>
@@ -20,10 +21,12 @@ export function LineHeading({ slug, title, hex, variantName }: { slug: string; t
           {title}
         </Link>
       </h2>
-      <p className="flex items-center gap-2 text-sm text-gray-600">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-gray-300" style={{ backgroundColor: hex }} />
-        Colour: {variantName}
-      </p>
+      {isDefaultVariant(variantName) ? null : (
+        <p className="flex items-center gap-2 text-sm text-gray-600">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border border-gray-300" style={{ backgroundColor: hex }} />
+          Colour: {variantName}
+        </p>
+      )}
     </>
   );
 }

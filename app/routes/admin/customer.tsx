@@ -74,8 +74,8 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-xs text-gray-600">Spent is in US dollars: orders in pounds or euros are converted at the exchange rate stored with each order, refunds taken off.</p>
       </header>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <div className="space-y-4 lg:col-span-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
           <Card title="Orders" id="customer-orders-title">
             {c.orders.length === 0 ? (
               <p className="text-gray-700">No orders yet.</p>
