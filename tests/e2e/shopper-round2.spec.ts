@@ -108,6 +108,8 @@ test.describe("4. Stock", () => {
 
   for (const width of WIDTHS) {
     test(`sold-out swatches are marked, 'Only N left' caps the picker, and 'Email me when it's back' mails once at ${width} px`, async ({ browser, page, baseURL }) => {
+      // Four editor saves, a shopper and a mail round trip: more than the default minute on a loaded machine.
+      test.setTimeout(120_000);
       await signInAsAdmin(page, "/admin/products");
       await setR36proStock(page, { 3: "3", 5: "0" });
       const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": `10.15.4.${width === 375 ? 75 : 128}` } });
