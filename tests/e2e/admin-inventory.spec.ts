@@ -11,6 +11,8 @@ for (const viewport of [
     test.use({ viewport, allowedConsoleErrors: [/status of 40[09]/] });
 
     test("staff find a colour, receive units with a note, are refused taking off more than on hand, and recount it back", async ({ page }) => {
+      // Three saves with an axe check between them: more than the default minute on a loaded machine.
+      test.setTimeout(120_000);
       await signInAsAdmin(page, "/admin/dashboard");
       await expect(page.getByRole("heading", { level: 2, name: "Low stock" })).toBeVisible();
       if (viewport.width < 768) await page.getByRole("button", { name: "Open menu" }).click();
