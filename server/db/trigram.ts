@@ -9,14 +9,18 @@ import { db, type Db } from "./client";
  * Two tiers, as shoppers expect: when some rows hold every term as written ("r36" in "R36S" and
  * "R36PRO"), only those are results; only when none do are near misses accepted ("consle" finds
  * "console": a word whose word similarity is at least FUZZY_THRESHOLD). In both tiers the terms run together
- * also match ("r36 pro" finds "R36PRO"). Terms only ever hold [a-z0-9], so they need no LIKE escaping.
+ * also match ("r36 pro" finds "R36PRO"). A term is matched as written: LIKE's % _ and \ in it are
+ * escaped (the shop's terms are [a-z0-9]; the back office's order search keeps "ada@exa" whole).
  */
 export type TrigramMatch = { exact: SQL; fuzzy: SQL; score: SQL };
+
+/** A LIKE pattern's text taken literally (backslash is LIKE's default escape). */
+const likeEscaped = (t: string) => t.replace(/[\\%_]/g, "\\$&");
 
 export function trigramMatch(doc: SQL, terms: string[]): TrigramMatch {
   if (terms.length === 0) return { exact: sql`false`, fuzzy: sql`false`, score: sql`0` };
   const joined = terms.join("");
-  const contains = (t: string) => sql`${doc} like ${`%${t}%`}`;
+  const contains = (t: string) => sql`${doc} like ${`%${likeEscaped(t)}%`}`;
   const near = (t: string) => sql`(${contains(t)} or ${t}::text <% ${doc})`;
   // The terms run together match as written only: as a near miss a long joined word matches too much
   // ("handheldconsle" is within 0.5 of every "handheld").
@@ -24,7 +28,7 @@ export function trigramMatch(doc: SQL, terms: string[]): TrigramMatch {
   // Word similarity orders the results: r36s before r36pro for "r36s"; a title starting with the query first.
   const termScore = (t: string) => sql`word_similarity(${t}::text, ${doc})`;
   const perTerm = sql.join(terms.map(termScore), sql` + `);
-  const score = sql`greatest((${perTerm}) / ${terms.length}, ${termScore(joined)}) + case when ${doc} like ${`${terms[0]}%`} then 0.5 else 0 end`;
+  const score = sql`greatest((${perTerm}) / ${terms.length}, ${termScore(joined)}) + case when ${doc} like ${`${likeEscaped(terms[0])}%`} then 0.5 else 0 end`;
   return { exact: withJoined(contains), fuzzy: withJoined(near), score };
 }
 
@@ -42,6 +46,11 @@ const FUZZY_THRESHOLD = 0.5;
 export async function inBestTier<T>(match: TrigramMatch, count: (where: SQL) => Promise<number>, select: (runner: Pick<Db, "select">, where: SQL) => Promise<T>): Promise<T> {
   if ((await count(match.exact)) > 0) return select(db(), match.exact);
   return withWordSimilarityThreshold(FUZZY_THRESHOLD, (tx) => select(tx, match.fuzzy));
+}
+
+/** Runs `work` in the fuzzy tier: `match.fuzzy` accepts near misses as inBestTier does. */
+export function inFuzzyTier<T>(work: (tx: Pick<Db, "select">) => Promise<T>): Promise<T> {
+  return withWordSimilarityThreshold(FUZZY_THRESHOLD, work);
 }
 
 /** Runs `work` in a transaction whose `<%` operator accepts words at least `threshold` similar (index-served). */

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { itemLabel } from "~/lib/variant";
 import { recordAudit, type Actor } from "../admin/audit";
-import { db, transaction } from "../db/client";
+import { db, transaction, type Db } from "../db/client";
 import { orderEvents, orderItems, orderRefunds, orders } from "./schema";
-import { abandonedCheckout, adminOrderWhere, keptUsdCentsOf, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
+import { abandonedCheckout, inSearchTier, keptUsdCentsOf, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
 import { user } from "../auth/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { log } from "../log";
@@ -53,11 +53,12 @@ function describeItems(items: { title: string; variantName: string; quantity: nu
 
 /**
  * One page of orders, newest first. Search, filters, count and page are all answered by the database
- * through indexes (search: orders_search_idx or the primary key; status: orders_status_created_idx;
- * since and the order: orders_created_idx), so it stays fast with 100,000 orders (docs/back-office.md).
+ * through indexes (search: orders_search_trgm_idx or the primary key; status:
+ * orders_status_created_idx; since and the order: orders_created_idx), so it stays fast with 100,000
+ * orders (docs/back-office.md). A search that finds nothing as typed is asked again for near misses.
  */
 export function listAdminOrders(f: AdminOrderFilter): Promise<OrderPage> {
-  return listOrdersWhere(adminOrderWhere(f), f);
+  return inSearchTier(f, (runner, where, tier) => listOrdersWhere(where, f, runner).then((page) => ({ ...page, near: tier === "near" })), (page) => page.total > 0);
 }
 
 /**
@@ -69,13 +70,20 @@ export function listAbandonedCheckouts(f: { page?: number; pageSize?: number }):
   return listOrdersWhere(abandonedCheckout(), f);
 }
 
-export type OrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number };
+export type OrderPage = {
+  rows: AdminOrderRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Nothing matched the search as typed: these are near misses ("lovlace" for Lovelace). */
+  near?: boolean;
+};
 
 /** A page of orders matching `where`, newest first, with their products (the list, abandoned checkouts, a customer). */
-export async function listOrdersWhere(where: SQL | undefined, f: { page?: number; pageSize?: number }): Promise<OrderPage> {
+export async function listOrdersWhere(where: SQL | undefined, f: { page?: number; pageSize?: number }, runner: Pick<Db, "select"> = db()): Promise<OrderPage> {
   const pageSize = Math.min(Math.max(1, f.pageSize ?? ADMIN_ORDERS_PAGE_SIZE), 100);
   const pageOf = (page: number) =>
-    db()
+    runner
       .select({
         id: orders.id,
         number: orders.number,
@@ -98,13 +106,13 @@ export async function listOrdersWhere(where: SQL | undefined, f: { page?: number
       .offset((page - 1) * pageSize);
   const requested = Math.max(1, Math.floor(f.page ?? 1));
   // Count and page side by side; a page past the end (the list shrank) is asked again as the last one.
-  const [[{ total }], firstTry] = await Promise.all([db().select({ total: count() }).from(orders).where(where), pageOf(requested)]);
+  const [[{ total }], firstTry] = await Promise.all([runner.select({ total: count() }).from(orders).where(where), pageOf(requested)]);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(requested, pageCount);
   const found = page === requested ? firstTry : await pageOf(page);
 
   const items = found.length
-    ? await db()
+    ? await runner
         .select({ orderId: orderItems.orderId, title: orderItems.title, variantName: orderItems.variantName, quantity: orderItems.quantity })
         .from(orderItems)
         .where(inArray(orderItems.orderId, found.map((o) => o.id)))

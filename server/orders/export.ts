@@ -1,28 +1,64 @@
-import { and, desc, sql, type SQL } from "drizzle-orm";
-import { db } from "../db/client";
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import { db, type Db } from "../db/client";
+import { inFuzzyTier } from "../db/trigram";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "~/lib/order-workspace";
-import { adminOrderWhere, orderIdRef, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
-import { orders } from "./schema";
+import { inSearchTier, orderIdRef, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
+import { orderItems, orders } from "./schema";
 import { csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
 
 /**
- * The accountant's CSV of orders (issue 14): one row per order the orders list shows with the same
- * filters, streamed. Rows are read in batches by keyset (created_at, id), never all at once, and each
- * batch is encoded and handed to the response before the next is asked for, so memory stays flat
- * however many orders match (100,000 on PostgreSQL: tests/system/orders-export.test.ts).
+ * The accountant's CSV of orders (issue 14): one row per order LINE of the orders the list shows with
+ * the same filters, streamed. Orders are read in batches by keyset (created_at, id), never all at
+ * once, with their lines in one more query per batch; each batch is encoded and handed to the response
+ * before the next is asked for, so memory stays flat however many orders match (100,000 on
+ * PostgreSQL: tests/system/orders-export.test.ts).
+ *
+ * Layout (as Shopify's order export, which accountants already import): the order's identity (number,
+ * date, customer, email, statuses, currency) is repeated on every line, so a sorted or filtered sheet
+ * still says whose line it is; the order's own amounts (subtotal, discount, shipping, tax, total,
+ * refunded) are on its FIRST line only and empty on the others, so a column's sum is the shop's total
+ * and never counts an order twice. An order without lines (none is placed so, but old data may hold
+ * one) is one row with the line cells empty.
  */
 
 export const EXPORT_BATCH = 1000;
 
-export const exportHeader = (timeZone: string) =>
-  ["number", `date (${timeZone})`, "customer", "email", "status", "payment", "fulfilment", "currency", "subtotal", "discount", "shipping", "tax", "total", "refunded"];
+export const exportHeader = (timeZone: string) => [
+  ...["number", `date (${timeZone})`, "customer", "email", "status", "payment", "fulfilment", "currency"],
+  ...["product", "colour", "quantity", "unit_price", "line_total", "refunded_units"],
+  ...["subtotal", "discount", "shipping", "tax", "total", "refunded"],
+];
+
+type Line = { orderId: string; title: string; variantName: string; quantity: number; unitPriceCents: number; refundedQuantity: number };
+
+/** The lines of a batch of orders, in the orders list's order (product, colour). */
+async function linesOf(orderIds: string[]): Promise<Map<string, Line[]>> {
+  const rows = await db()
+    .select({
+      orderId: orderItems.orderId,
+      title: orderItems.title,
+      variantName: orderItems.variantName,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      refundedQuantity: orderItems.refundedQuantity,
+    })
+    .from(orderItems)
+    // One array parameter, not one per id: a batch may hold more ids than a statement takes parameters (65,535).
+    .where(sql`${orderItems.orderId} = any(${`{${orderIds.join(",")}}`}::uuid[])`)
+    .orderBy(asc(orderItems.title), asc(orderItems.variantName), asc(orderItems.id));
+  const byOrder = new Map<string, Line[]>();
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  return byOrder;
+}
+
+const NO_LINE = ["", "", "", "", "", ""];
 
 type Cursor = { at: string; id: string };
 
 /** The next batch of orders, newest first, after the cursor (the previous batch's last row). */
-function batchAfter(where: SQL | undefined, after: Cursor | null, batchSize: number) {
-  return db()
+function batchAfter(runner: Pick<Db, "select">, where: SQL | undefined, after: Cursor | null, batchSize: number) {
+  return runner
     .select({
       // The position as PostgreSQL prints it (microseconds kept): a JS Date would round it to milliseconds.
       at: sql<string>`${orders.createdAt}::text`,
@@ -53,16 +89,20 @@ function batchAfter(where: SQL | undefined, after: Cursor | null, batchSize: num
 export async function* orderCsvChunks(f: AdminOrderFilter, timeZone: string, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
   const date = csvDateFormatter(timeZone);
   yield csvHeader(exportHeader(timeZone));
-  const where = adminOrderWhere(f);
-  let after: Cursor | null = null;
+  // The list's search tiers: the first batch tells whether the search found anything as typed; if not,
+  // every batch reads near misses, each in its own short transaction (never one held for the download).
+  const first = await inSearchTier(f, async (runner, where, tier) => ({ rows: await batchAfter(runner, where, null, batchSize), where, tier }), (b) => b.rows.length > 0);
+  const { where, tier } = first;
+  const next = (after: Cursor) => (tier === "near" ? inFuzzyTier((tx) => batchAfter(tx, where, after, batchSize)) : batchAfter(db(), where, after, batchSize));
+  let rows = first.rows;
   for (;;) {
-    const rows = await batchAfter(where, after, batchSize);
     if (rows.length === 0) return;
+    const lines = await linesOf(rows.map((o) => o.id));
     let chunk = "";
     for (const o of rows) {
       const payment = paymentStatus({ status: o.status, paid: o.paidAt !== null, totalCents: o.totalCents, refundedCents: o.refundedCents });
       const fulfilment = fulfilmentStatus({ status: o.status, fulfilledAt: o.fulfilledAt?.toISOString() ?? null, returns: o.returned ? [{ status: "received" }] : [] });
-      chunk += csvLine([
+      const order = [
         o.number,
         date(o.createdAt),
         o.name,
@@ -71,6 +111,8 @@ export async function* orderCsvChunks(f: AdminOrderFilter, timeZone: string, bat
         PAYMENT_STATUS_LABELS[payment],
         FULFILMENT_STATUS_LABELS[fulfilment],
         o.currency.toUpperCase(),
+      ];
+      const amounts = [
         decimal(o.subtotalCents),
         decimal(o.discountCents),
         decimal(o.shippingCents),
@@ -78,11 +120,15 @@ export async function* orderCsvChunks(f: AdminOrderFilter, timeZone: string, bat
         decimal(o.taxCents),
         decimal(o.totalCents),
         decimal(o.refundedCents),
-      ]);
+      ];
+      const cells = (lines.get(o.id) ?? []).map((l) => [l.title, l.variantName, String(l.quantity), decimal(l.unitPriceCents), decimal(l.unitPriceCents * l.quantity), String(l.refundedQuantity)]);
+      (cells.length > 0 ? cells : [NO_LINE]).forEach((line, i) => {
+        chunk += csvLine([...order, ...line, ...(i === 0 ? amounts : amounts.map(() => ""))]);
+      });
     }
     yield chunk;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
-    after = { at: last.at, id: last.id };
+    rows = await next({ at: last.at, id: last.id });
   }
 }

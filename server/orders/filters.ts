@@ -1,7 +1,10 @@
 import { and, between, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "~/lib/order-status";
 import type { FulfilmentStatus, PaymentStatus } from "~/lib/order-workspace";
-import { ORDER_SEARCH_SEPARATORS, orderSearchDocument, orders } from "./schema";
+import { db, type Db } from "../db/client";
+import { inFuzzyTier, trigramMatch } from "../db/trigram";
+import { orders } from "./schema";
+import { foldForSearch } from "./search-text";
 import { usdCents } from "./usd";
 
 /**
@@ -72,25 +75,15 @@ function fulfilmentCondition(f: FulfilmentStatus): SQL {
   }
 }
 
-const separators = new RegExp(ORDER_SEARCH_SEPARATORS);
-
-/** A tsquery prefix term; quoted, so nothing the admin types is read as tsquery syntax. */
-const prefix = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}':*`;
+/** Most words a search uses; the rest add nothing but cost. */
+const MAX_TERMS = 8;
 
 /**
- * Every typed term must start a word of the order (see orderSearchDocument). A term with punctuation
- * ("ada@exa", "PR-2603", "o'brien") may also start the whole email or number, or have each of its
- * pieces start a word.
+ * The typed words, folded as orders.search_text is (accents off, lower case) and split on spaces
+ * only, so "ada.lovelace@exa", "o'brien" and "PR-2603" are each matched as typed.
  */
-function searchTsQuery(q: string): string | null {
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const parts = terms.flatMap((term) => {
-    const words = term.split(separators).filter(Boolean);
-    if (words.length === 0) return [];
-    if (words.length === 1 && words[0] === term) return [prefix(term)];
-    return [`(${prefix(term)} | (${words.map(prefix).join(" & ")}))`];
-  });
-  return parts.length > 0 ? parts.join(" & ") : null;
+export function orderSearchTerms(q: string): string[] {
+  return [...new Set(foldForSearch(q).split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
 }
 
 /**
@@ -104,13 +97,36 @@ function idPrefixRange(q: string): [string, string] | null {
   return [uuid(hex.padEnd(32, "0")), uuid(hex.padEnd(32, "f"))];
 }
 
-export function searchCondition(q: string): SQL | undefined {
-  const tsq = searchTsQuery(q);
+/**
+ * Which orders a search finds: every typed word is part of the order's search text (name, email,
+ * number, product titles, colour names: orders.search_text, trigram-indexed), anywhere in it
+ * ("velace" finds Lovelace, "urpl" Purple), or the whole query starts the order id. In the "near" tier
+ * (asked only when nothing matched as typed: see inSearchTier) a word may also be a near miss
+ * ("lovelance", "purpel"), as the shop's own search does (server/db/trigram.ts).
+ */
+export function searchCondition(q: string, tier: SearchTier = "exact"): SQL | undefined {
+  const terms = orderSearchTerms(q);
   const range = idPrefixRange(q);
-  return or(
-    tsq ? sql`${orderSearchDocument(orders)} @@ ${tsq}::tsquery` : undefined,
-    range ? between(orders.id, range[0], range[1]) : undefined,
-  );
+  const match = terms.length > 0 ? trigramMatch(sql`${orders.searchText}`, terms) : null;
+  return or(match ? (tier === "exact" ? match.exact : match.fuzzy) : undefined, range ? between(orders.id, range[0], range[1]) : undefined);
+}
+
+/** "exact": every word as typed; "near": near misses too (under inFuzzyTier's threshold only). */
+export type SearchTier = "exact" | "near";
+
+/**
+ * Runs `read` on the search as typed; when it finds nothing and a search was typed, runs it again on
+ * near misses, in the transaction that sets their threshold (the runner passed to `read`). Staff who
+ * type a customer's exact email see that customer only, never their near namesakes.
+ */
+export async function inSearchTier<T>(
+  f: AdminOrderFilter,
+  read: (runner: Pick<Db, "select">, where: SQL | undefined, tier: SearchTier) => Promise<T>,
+  found: (result: T) => boolean,
+): Promise<T> {
+  const exact = await read(db(), adminOrderWhere(f), "exact");
+  if (found(exact) || !f.q?.trim()) return exact;
+  return inFuzzyTier((tx) => read(tx, adminOrderWhere(f, "near"), "near"));
 }
 
 export type AdminOrderFilter = {
@@ -127,11 +143,11 @@ export type AdminOrderFilter = {
 };
 
 /** The orders list's WHERE: placed orders only, then the search and every filter. */
-export function adminOrderWhere(f: AdminOrderFilter): SQL | undefined {
+export function adminOrderWhere(f: AdminOrderFilter, tier: SearchTier = "exact"): SQL | undefined {
   const q = f.q?.trim().slice(0, 200);
   return and(
     placedOrder(),
-    q ? searchCondition(q) : undefined,
+    q ? searchCondition(q, tier) : undefined,
     f.status ? eq(orders.status, f.status) : undefined,
     f.payment ? paymentCondition(f.payment) : undefined,
     f.fulfilment ? fulfilmentCondition(f.fulfilment) : undefined,

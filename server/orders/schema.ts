@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
 import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
 import { user } from "../auth/schema";
 import { productVariants, products } from "../catalog/schema";
+import { SEARCH_FOLD } from "./search-text";
 
 /**
  * Orders, their line snapshots and their status history. Money is integer minor units of the
@@ -15,18 +16,15 @@ import { productVariants, products } from "../catalog/schema";
 /** A tax line as charged (docs/pricing.md): "Including VAT (20%) £8.33" (included) or "Sales tax $0.00" (added). */
 export type OrderTaxLine = { name: string; rateBps: number; amountCents: number; included: boolean };
 
-/** ASCII whitespace and punctuation: what splits a name, email or order number into words. */
-export const ORDER_SEARCH_SEPARATORS = String.raw`[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+`;
-
 /**
- * The words the back office's order search matches by prefix (server/orders/admin.ts): the words of
- * the name, email and number, plus the whole email and number. Built as literal lexemes rather than
- * by a text-search parser, which mangles emails and order numbers; indexed with GIN, so a search
- * stays an index lookup however many orders there are. The query must use this same expression.
+ * What the back office's order search matches (server/orders/filters.ts): the name, email and number
+ * and the order's lines (product titles and colour names, `lines_text`), accents folded and in lower
+ * case, trigram-indexed so any part of it is found through the index ("velace" finds Lovelace).
  */
-export function orderSearchDocument(t: { name: AnyPgColumn; email: AnyPgColumn; number: AnyPgColumn }) {
-  const words = (c: AnyPgColumn) => sql`regexp_split_to_array(lower(${c}), ${sql.raw(`'${ORDER_SEARCH_SEPARATORS}'`)})`;
-  return sql`array_to_tsvector(array_remove(${words(t.name)} || ${words(t.email)} || ${words(t.number)} || array[lower(${t.email}), lower(${t.number})], ''))`;
+function orderSearchText(): SQL {
+  const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
+  const text = sql`${orders.name} || ' ' || ${orders.email} || ' ' || ${orders.number} || ' ' || ${orders.linesText}`;
+  return sql`lower(translate(${text}, ${sql.raw(quote(SEARCH_FOLD.from))}, ${sql.raw(quote(SEARCH_FOLD.to))}))`;
 }
 
 export const orders = pgTable(
@@ -74,6 +72,15 @@ export const orders = pgTable(
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /**
+     * The lines' product titles and colour names ("R36S Retro Handheld Purple 35XXPro Teal"), for the
+     * search. Written by the trigger `order_items_search_text` (migration 0020) whenever lines are
+     * inserted, however they are (checkout, a seed, a test): lines are snapshots, never edited after.
+     */
+    linesText: text("lines_text").notNull().default(""),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs((): SQL => orderSearchText()),
     ...timestamps,
   },
   (t) => [
@@ -83,7 +90,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_user_idx").on(t.userId),
     index("orders_email_idx").on(t.email),
-    index("orders_search_idx").using("gin", orderSearchDocument(t)),
+    index("orders_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     check("orders_rate_micros_positive", sql`${t.rateMicros} > 0`),
   ],
 );

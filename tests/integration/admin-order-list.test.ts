@@ -87,6 +87,10 @@ describe("orders, abandoned checkouts and the counts that must agree", () => {
     expect(await by({ fulfilment: "returned" })).toEqual([o.returned.orderNumber]);
     expect(await by({ fulfilment: "unfulfilled" })).toEqual([o.paid, o.partial, o.refunded, o.failed].map((x) => x.orderNumber).sort());
     expect(await by({ payment: "paid", fulfilment: "unfulfilled", q: "buyer60" })).toEqual([o.paid.orderNumber]);
+    // Checkout's lines are searchable from the moment they are written (product, colour, any part of either).
+    expect(await by({ q: "orange" })).toEqual([o.returned, o.failed].map((x) => x.orderNumber).sort());
+    expect(await by({ q: "handheld hite" })).toEqual([o.paid, o.partial].map((x) => x.orderNumber).sort());
+    expect(await by({ q: "purple" })).toEqual([]);
     // The rows carry what the list shows next to the status.
     const rows = (await listAdminOrders({ q: o.partial.orderNumber })).rows;
     expect(rows.map((r) => r.number)).toEqual([o.partial.orderNumber]);

@@ -59,7 +59,7 @@ describe("the admin order list", () => {
   beforeAll(async () => {
     made.ada = await insertOrder({ name: "Ada Lovelace", email: "ada.lovelace+shop@example.co.uk", items: [["R36S", "Purple", 2], ["35XXPro", "Teal", 1]] });
     made.obrien = await insertOrder({ name: "Seán O'Brien", email: "sean@obrien.ie", status: "cancelled" });
-    made.grace = await insertOrder({ name: "Grace Hopper", email: "grace@navy.example", status: "completed", createdAt: new Date(Date.now() - 10 * 86_400_000) });
+    made.grace = await insertOrder({ name: "Grace Hopper", email: "grace@navy.example", status: "completed", createdAt: new Date(Date.now() - 10 * 86_400_000), items: [["R36PRO", "Orange", 1]] });
     for (let i = 0; i < 32; i++) await insertOrder({ name: `Filler Person${i}`, email: `filler${i}@example.com`, status: i % 3 === 1 ? "pending" : "processing" });
   });
 
@@ -84,9 +84,41 @@ describe("the admin order list", () => {
     expect(numbers(await listAdminOrders({ q: made.grace.id.slice(0, 8) }))).toEqual([made.grace.number]);
     expect(numbers(await listAdminOrders({ q: made.grace.id.toUpperCase() }))).toEqual([made.grace.number]);
     expect((await listAdminOrders({ q: "lovelace hopper" })).total).toBe(0);
+    expect((await listAdminOrders({ q: "ada" })).near).toBe(false);
     expect((await listAdminOrders({ q: "nobody" })).rows).toEqual([]);
     // Nothing typed is tsquery syntax.
     expect((await listAdminOrders({ q: "a & | ! ( ) : * ' \\" })).total).toBeGreaterThanOrEqual(0);
+  });
+
+  it("finds any part of the name, email, number, product or colour, accents folded, and near misses when nothing matches as typed", async () => {
+    const find = async (q: string) => numbers(await listAdminOrders({ q }));
+    // Mid-word: the words' starts are not needed.
+    expect(await find("velace")).toEqual([made.ada.number]);
+    expect(await find("OPPE")).toEqual([made.grace.number]);
+    expect(await find("navy.exa")).toEqual([made.grace.number]);
+    expect(await find(made.grace.number.slice(7))).toEqual([made.grace.number]);
+    // Products and colours, whole or in part, with the customer's name too.
+    expect(await find("35XXPro")).toEqual([made.ada.number]);
+    expect(await find("xxpr")).toEqual([made.ada.number]);
+    expect(await find("teal")).toEqual([made.ada.number]);
+    expect(await find("orange r36pro")).toEqual([made.grace.number]);
+    expect(await find("ada purple")).toEqual([made.ada.number]);
+    expect(await find("grace purple")).toEqual([]);
+    expect((await listAdminOrders({ q: "purple" })).total).toBe(23); // every order but Grace's
+    // Accents either way: the stored name has them, the typed one not, or the other way round.
+    expect(await find("sean o'brien")).toEqual([made.obrien.number]);
+    expect(await find("lóvelàce")).toEqual([made.ada.number]);
+    // Typos: only when nothing matches as typed, and the page says they are near misses.
+    expect(await listAdminOrders({ q: "lovlace" })).toMatchObject({ near: true, rows: [{ number: made.ada.number }] });
+    expect(await listAdminOrders({ q: "hoppr orang" })).toMatchObject({ near: true, rows: [{ number: made.grace.number }] });
+    // An exact hit hides the near ones: "filler1" is in Filler Person1 and 10 to 19 (6 of them placed
+    // orders), never in the near misses filler2, filler3...
+    const fillers = await listAdminOrders({ q: "filler1", pageSize: 50 });
+    expect(fillers).toMatchObject({ near: false, total: 6 });
+    // LIKE's wildcards are plain characters: "ada_lovelace" is no exact match (as a wildcard "_" would
+    // take Ada's space), only a near one.
+    expect((await listAdminOrders({ q: "%" })).total).toBe(0);
+    expect(await listAdminOrders({ q: "ada_lovelace" })).toMatchObject({ near: true, rows: [{ number: made.ada.number }] });
   });
 
   it("filters by status and by date, with the count and page in the database", async () => {

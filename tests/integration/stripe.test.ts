@@ -3,7 +3,10 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { startCheckout, PaymentSetupError } from "../../server/checkout";
 import { db } from "../../server/db/client";
-import { orderEvents } from "../../server/orders/schema";
+import { user } from "../../server/auth/schema";
+import { getAdminOrder } from "../../server/orders/admin";
+import { refundOrder } from "../../server/orders/refunds";
+import { orderEvents, orderItems } from "../../server/orders/schema";
 import { taxRates } from "../../server/pricing/schema";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { stockReservations } from "../../server/inventory/schema";
@@ -166,6 +169,42 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, late.orderId));
     expect(events.find((e) => e.type === "refunded")?.note).toContain("re_fake_");
     expect(await stockOf(white.id)).toBe(0);
+  });
+
+  it("a staff refund of one line of two goes to Stripe's refunds API for that line's amount; the timeline shows Stripe's refund id", async () => {
+    const admin = { id: "stripe-refund-admin", email: "stripe.refund.admin@pocketretro.example" };
+    await db().insert(user).values({ id: admin.id, name: "Refund Admin", email: admin.email, role: "owner" });
+    const [purple, black] = [await variantOf("r36s", "Purple"), await variantOf("r36pro", "Black")];
+    const stock = await stockOf(purple.id);
+    const cart = await cartWith([
+      { variantId: purple.id, quantity: 2 },
+      { variantId: black.id, quantity: 1 },
+    ]);
+    const order = await startCheckout({ cartId: cart.cartId, userId: null, details: buyer(10) });
+    await deliver(sessionEvent("checkout.session.completed", order.sessionId, { payment_status: "paid", payment_intent: "pi_fake_partial" }));
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.orderId));
+    const purpleLine = items.find((i) => i.variantId === purple.id)!;
+    const before = fake.requests.filter((r) => r.path === "/v1/refunds").length;
+
+    const outcome = await refundOrder(order.orderId, { lines: [{ itemId: purpleLine.id, quantity: 1, restock: true }], extraCents: 0, reason: "Cracked screen" }, admin);
+
+    const refunds = fake.requests.filter((r) => r.path === "/v1/refunds");
+    expect(refunds).toHaveLength(before + 1);
+    const sent = refunds.at(-1)!;
+    // One unit of the Purple line, not the order's total.
+    expect(sent.params.get("amount")).toBe(String(purpleLine.unitPriceCents));
+    expect(sent.params.get("payment_intent")).toBe("pi_fake_partial");
+    expect(sent.params.get("metadata[reason]")).toBe("Cracked screen");
+    expect(sent.headers["idempotency-key"]).toBe(`refund-${outcome.refundId}`);
+    expect(outcome).toMatchObject({ status: "succeeded", amountCents: purpleLine.unitPriceCents, providerRefundId: expect.stringMatching(/^re_fake_\d+$/) });
+
+    const detail = (await getAdminOrder(order.orderId))!;
+    expect(detail.refunds).toEqual([expect.objectContaining({ amountCents: purpleLine.unitPriceCents, status: "succeeded", providerRefundId: outcome.providerRefundId })]);
+    const refunded = detail.history.find((e) => e.type === "refunded")!;
+    expect(refunded.note).toContain(`(${outcome.providerRefundId})`);
+    expect(refunded.by).toBe(admin.email);
+    expect(detail.refundedCents).toBeLessThan(detail.totalCents);
+    expect(await stockOf(purple.id)).toBe(stock - 1);
   });
 
   it("reconciliation asks Stripe for sessions whose webhook never came: paid ones confirmed, expired ones closed", async () => {

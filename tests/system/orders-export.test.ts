@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
+import zlib from "node:zlib";
 import { build } from "esbuild";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +12,11 @@ import { adminCookie } from "./shop";
 /**
  * The accountant's CSV of 100,000 orders on PostgreSQL (issue 14) is streamed in batches, never held
  * in memory: through the back office (a real shop process) and through `npm run orders:export`, each
- * process's resident memory is sampled every 20 ms while the whole file goes through.
+ * process's resident memory is sampled every 20 ms while the whole file goes through. Every other
+ * order has two lines: 150,000 rows.
  */
 const ORDERS = 100_000;
+const LINES = ORDERS + ORDERS / 2;
 const LIMIT_MB = 200;
 
 const BUNDLE = "build/tools/export-orders.mjs";
@@ -24,10 +27,18 @@ let shop: Instance;
 beforeAll(async () => {
   await build({ entryPoints: ["scripts/export-orders.ts"], bundle: true, platform: "node", format: "esm", packages: "external", outfile: BUNDLE, logLevel: "warning" });
   database = await createPostgresDatabase();
-  shop = await startInstance(database.url, { SMTP_URL: "", STRIPE_SECRET_KEY: "" });
+  // The first start migrates and seeds the catalogue, rendering its artwork with sharp: libvips' caches
+  // and the allocator's arenas keep about 70 MB from that for the process's life. A shop is restarted
+  // far more often than it is created, so the download is measured in a second process, as a shop
+  // runs on any day after its first.
+  const first = await startInstance(database.url, { SMTP_URL: "", STRIPE_SECRET_KEY: "" });
+  await first.stop();
   const c = new pg.Client({ connectionString: database.url });
   await c.connect();
   try {
+    // The search index is built after the rows are in (a bulk build): maintained row by row it takes
+    // minutes for 100,000 orders on a busy machine, and the export does not use it.
+    await c.query("DROP INDEX orders_search_trgm_idx");
     // One order every minute back from now; a name that must stay text in a spreadsheet every 1,000th.
     await c.query(
       `INSERT INTO orders (number, email, name, ship_line1, ship_city, ship_postal_code, ship_country, status,
@@ -40,11 +51,20 @@ beforeAll(async () => {
        FROM generate_series(1, $1::int) AS g`,
       [ORDERS],
     );
-    await c.query("ANALYZE orders");
+    await c.query(
+      `INSERT INTO order_items (order_id, title, variant_name, unit_price_cents, quantity)
+       SELECT id, 'R36S Retro Handheld', 'Purple', 4999, 1 FROM orders
+       UNION ALL
+       SELECT id, 'R36PRO', 'Black', 2500, 2 FROM orders WHERE substring(number from 8)::int % 2 = 1`,
+    );
+    await c.query("CREATE INDEX orders_search_trgm_idx ON orders USING gin (search_text gin_trgm_ops) WITH (fastupdate = false)");
+    await c.query("VACUUM ANALYZE orders");
+    await c.query("ANALYZE order_items");
   } finally {
     await c.end();
   }
-}, 300_000);
+  shop = await startInstance(database.url, { SMTP_URL: "", STRIPE_SECRET_KEY: "" });
+}, 900_000);
 
 afterAll(async () => {
   await shop?.stop();
@@ -81,33 +101,68 @@ function counter() {
   };
 }
 
-describe("exporting 100,000 orders", () => {
-  it("streams from the back office with the shop's memory flat", async () => {
-    const cookie = await adminCookie(shop.url);
-    const before = rssMb(shop.child.pid!);
-    const rss = sampleRss(shop.child.pid!);
-    const started = performance.now();
-    const count = counter();
-    const status = await new Promise<number>((resolve, reject) => {
-      http
-        .get(`${shop.url}/admin/orders/export`, { headers: { cookie } }, (res) => {
-          expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-          expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-          expect(res.headers["cache-control"]).toBe("no-store");
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => count.push(chunk));
-          res.on("end", () => resolve(res.statusCode!));
-        })
-        .on("error", reject);
-    });
-    const peak = rss.stop();
-    const seconds = (performance.now() - started) / 1000;
-    console.info(`orders export over HTTP: ${ORDERS} orders in ${seconds.toFixed(1)} s, shop RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most`);
-    expect(status).toBe(200);
-    expect(count.result()).toEqual({ lines: ORDERS + 1, tail: "", formulas: ORDERS / 1000 });
-    // The shop process (the whole app, its caches and pools) grows by a few MB, not by the file (about 13 MB of CSV).
-    expect(peak - before).toBeLessThan(50);
+type Download = { status: number; headers: http.IncomingHttpHeaders; peak: number; before: number; seconds: number; pausedGrowth: number | null } & ReturnType<ReturnType<typeof counter>["result"]>;
+
+/**
+ * Downloads the export as a browser would (gzip when `gzip`), sampling the shop's RSS. With `pauseMs`
+ * the reader stops after the first chunk for that long, as a slow connection does: a server that did
+ * not wait for the socket would meanwhile read and encode the whole file into memory.
+ */
+async function download(cookie: string, { gzip = false, pauseMs = 0 } = {}): Promise<Download> {
+  const pid = shop.child.pid!;
+  const before = rssMb(pid);
+  const rss = sampleRss(pid);
+  const started = performance.now();
+  const count = counter();
+  let pausedGrowth: number | null = null;
+  const { status, headers } = await new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(`${shop.url}/admin/orders/export`, { headers: { cookie, ...(gzip ? { "accept-encoding": "gzip" } : {}) } }, (res) => {
+        const body = gzip ? res.pipe(zlib.createGunzip()) : res;
+        body.setEncoding("utf8");
+        let paused = false;
+        body.on("data", (chunk: string) => {
+          count.push(chunk);
+          if (pauseMs > 0 && !paused) {
+            paused = true;
+            body.pause();
+            setTimeout(() => {
+              pausedGrowth = rssMb(pid) - before;
+              body.resume();
+            }, pauseMs);
+          }
+        });
+        body.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
+        body.on("error", reject);
+      })
+      .on("error", reject);
   });
+  return { status, headers, before, peak: rss.stop(), seconds: (performance.now() - started) / 1000, pausedGrowth, ...count.result() };
+}
+
+describe("exporting 100,000 orders", () => {
+  it("streams from the back office with the shop's memory flat, gzipped or not, and waits for a slow reader", async () => {
+    const cookie = await adminCookie(shop.url);
+    const runs = { plain: await download(cookie), gzip: await download(cookie, { gzip: true }), paused: await download(cookie, { pauseMs: 3000 }) };
+    for (const [name, run] of Object.entries(runs)) {
+      console.info(
+        `orders export over HTTP (${name}): ${ORDERS} orders, ${LINES} lines in ${run.seconds.toFixed(1)} s, shop RSS ${run.before.toFixed(0)} MB before, ${run.peak.toFixed(0)} MB at most` +
+          (run.pausedGrowth === null ? "" : `, +${run.pausedGrowth.toFixed(0)} MB after the reader paused 3 s`),
+      );
+      expect(run.status).toBe(200);
+      expect(run.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(run.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(run.headers["cache-control"]).toBe("no-store");
+      expect({ lines: run.lines, tail: run.tail, formulas: run.formulas }).toEqual({ lines: LINES + 1, tail: "", formulas: ORDERS / 1000 });
+      // The export's own share: the shop rests at about 165 MB (the app, its caches and pools) and peaked
+      // at 198 to 203 MB under a load average of 30, so the 200 MB bound is the command's (below); here
+      // the file (about 20 MB of CSV) must not be held.
+      expect(run.peak - run.before).toBeLessThan(50);
+    }
+    expect(runs.gzip.headers["content-encoding"]).toBe("gzip");
+    // While the reader waits the server waits too: the file (about 20 MB of CSV) is not piled up in memory.
+    expect(runs.paused.pausedGrowth!).toBeLessThan(15);
+  }, 400_000);
 
   /**
    * The export command in one process, compiled ahead like the server build (plain node, no loader:
@@ -136,8 +191,8 @@ describe("exporting 100,000 orders", () => {
     // The same export read in one batch holds every row at once: the measurement sees the difference.
     const whole = await exportCommand(ORDERS);
     console.info(`npm run orders:export, ${ORDERS} orders: peak RSS ${streamed.peak.toFixed(0)} MB in batches of 1,000; ${whole.peak.toFixed(0)} MB read in one batch`);
-    for (const run of [streamed, whole]) expect(run).toMatchObject({ stderr: "", code: 0, lines: ORDERS + 1, tail: "", formulas: ORDERS / 1000 });
+    for (const run of [streamed, whole]) expect(run).toMatchObject({ stderr: "", code: 0, lines: LINES + 1, tail: "", formulas: ORDERS / 1000 });
     expect(streamed.peak).toBeLessThan(LIMIT_MB);
     expect(whole.peak).toBeGreaterThan(streamed.peak);
-  });
+  }, 400_000);
 });

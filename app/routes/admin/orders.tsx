@@ -61,7 +61,7 @@ const MENU_ITEM = "cursor-pointer rounded px-3 py-2 text-sm outline-none data-[d
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, filter, abandoned } = loaderData;
+  const { rows, total, page, pageCount, filter, abandoned, near } = loaderData;
   const toast = useToast();
   const revalidator = useRevalidator();
   const update = useFetcher<typeof action>();
@@ -193,6 +193,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-sm text-gray-700" aria-live="polite" data-testid="order-count">
         {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}
         {hasOrderListFilter(filter) ? " match" : ""}
+        {near ? <span data-testid="near-matches"> closely: none has “{filter.q}” as typed</span> : null}
         <span className="text-gray-600"> · paid, refunded, cancelled after payment or failed payment; abandoned checkouts are listed apart</span>
       </p>
 
