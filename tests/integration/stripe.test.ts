@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startCheckout, PaymentSetupError } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { orderEvents } from "../../server/orders/schema";
+import { refundOrder } from "../../server/orders/refunds";
+import { user } from "../../server/auth/schema";
 import { taxRates } from "../../server/pricing/schema";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { stockReservations } from "../../server/inventory/schema";
@@ -93,6 +95,14 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     );
     expect(res.status).toBe(200);
     expect(await orderById(started.orderId)).toMatchObject({ status: "processing" });
+    // A partial refund goes back in the payment's currency: £10.00 is 1000 pence of the GBP payment.
+    await db().insert(user).values({ id: "stripe-admin", name: "Stripe Admin", email: "stripe.admin@pocketretro.example", role: "owner" });
+    const refund = await refundOrder(started.orderId, { lines: [], extraCents: 1000, reason: "Goodwill" }, { id: "stripe-admin", email: "stripe.admin@pocketretro.example" });
+    expect(refund).toMatchObject({ status: "succeeded", amountCents: 1000 });
+    const sent = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!.params;
+    expect([sent.get("payment_intent"), sent.get("amount")]).toEqual(["pi_fake_gbp", "1000"]);
+    const notes = (await db().select().from(orderEvents).where(eq(orderEvents.orderId, started.orderId))).map((e) => e.note);
+    expect(notes).toContain(`Refunded £10.00 (${refund.providerRefundId}). Reason: Goodwill`);
   });
 
   it("a US order with a state's sales tax: the tax is its own line item and the session's total is the order's", async () => {
