@@ -169,7 +169,7 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     await deliver(sessionEvent("checkout.session.completed", prompt.sessionId, { payment_status: "paid", payment_intent: "pi_fake_prompt" }));
     await deliver(sessionEvent("checkout.session.completed", late.sessionId, { payment_status: "paid", payment_intent: "pi_fake_late" }));
 
-    const refund = fake.requests.find((r) => r.path === "/v1/refunds")!;
+    const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
     expect(refund.params.get("payment_intent")).toBe("pi_fake_late");
     expect(refund.headers["idempotency-key"]).toBe(`refund-${late.orderId}`);
     expect((await orderById(late.orderId)).status).toBe("cancelled");
