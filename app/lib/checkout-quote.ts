@@ -38,9 +38,11 @@ export type ShippingOptionView = {
   estimate: { earliest: string; latest: string };
 };
 
-/** Everything the checkout summary shows for one country and method. */
+/** Everything the checkout summary shows for one destination and method. */
 export type CheckoutQuoteView = {
   country: string;
+  /** The US state whose sales tax was looked up; null elsewhere or before one is chosen. */
+  region: string | null;
   marketName: string;
   currency: string;
   lines: { variantId: string; unitPriceCents: number; lineTotalCents: number }[];

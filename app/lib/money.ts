@@ -14,7 +14,11 @@ function formatter(currency: string): Intl.NumberFormat {
   return f;
 }
 
-export function formatMoney(minor: number, currency = "USD"): string {
+/**
+ * `currency` is required (ISO 4217, either case): an order's amounts are in its own currency, and a
+ * default of dollars once showed a £52.98 order as "$52.98". Figures converted to USD say "USD".
+ */
+export function formatMoney(minor: number, currency: string): string {
   return formatter(currency).format(minor / 100);
 }
 

@@ -1,3 +1,4 @@
+import { formatMoney } from "./money";
 import type { OrderStatus } from "./order-status";
 
 /** The statuses staff can set from the back office (spec section 4: never Pending or Payment Failed). */
@@ -17,4 +18,19 @@ export function statusChangeRefusal(from: OrderStatus, to: AdminOrderStatus): st
   if (to === "cancelled") return from === "completed" ? "A completed order has shipped and cannot be cancelled." : null;
   if (from === "pending" || from === "payment_failed") return "This order has not been paid.";
   return null;
+}
+
+/**
+ * The back office's "Cancel order?" dialog (the order list's row menu and the order page): what is
+ * refunded, in the order's own currency, when anything is left of the payment.
+ */
+export function cancelConfirmation(order: { number: string; refundCents: number; currency: string }) {
+  const refund = order.refundCents > 0 ? formatMoney(order.refundCents, order.currency) : null;
+  return {
+    title: `Cancel order ${order.number}?`,
+    description: refund
+      ? `Units not yet refunded go back to stock and ${refund} is refunded to the customer's card. This cannot be undone.`
+      : "Its reserved units are released and the customer is told. This cannot be undone.",
+    confirmLabel: refund ? `Cancel order and refund ${refund}` : "Cancel order",
+  };
 }

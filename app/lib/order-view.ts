@@ -18,6 +18,9 @@ export type OrderPricingView = {
   taxLines: TaxLineView[];
 };
 
+/** Where an order goes, as stored (region: a US state's code, or a free-text region; null when none). */
+export type OrderShipping = { line1: string; line2: string | null; city: string; region: string | null; postalCode: string; country: string };
+
 export type OrderSummary = OrderPricingView & {
   id: string;
   number: string;
@@ -25,7 +28,7 @@ export type OrderSummary = OrderPricingView & {
   cancelReason: string | null;
   email: string;
   name: string;
-  shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
+  shipping: OrderShipping;
   lines: { id: string; title: string; variantName: string; unitPriceCents: number; quantity: number; refundedQuantity: number; lineTotalCents: number }[];
   subtotalCents: number;
   /** The discount code the order was given (docs/discounts.md); its amount is already out of the total. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { US_STATE_CODES } from "./countries";
 import { nestFormData, type Nested } from "./nested-form";
 import { parseMoneyText } from "./product-form";
 
@@ -204,12 +205,7 @@ export function taxRatesFormSchema(countries: readonly string[]) {
             .trim()
             .toUpperCase()
             .refine((v) => known.has(v), "Enter the two-letter code of a country a market delivers to, like GB or DE"),
-          region: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .default("")
-            .refine((v) => v === "" || /^[A-Z0-9]{1,3}$/.test(v), "Enter a region code like CA (a US state), or leave it empty for the whole country"),
+          region: z.string().trim().toUpperCase().default(""),
           name: z.string().trim().min(1, "Tax name is required").max(40, "Tax name must be 40 characters or fewer"),
           rate: z
             .string()
@@ -221,6 +217,12 @@ export function taxRatesFormSchema(countries: readonly string[]) {
             }, "Enter a rate from 0 to 50 (percent, up to two decimals), like 20 or 7.25")
             .transform((v) => parseScaledDecimal(v, 2)!),
           taxShipping: checkbox,
+        })
+        // A region is a US state: checkout asks US addresses for one and nobody else for a code it could match.
+        .refine((r) => r.region === "" || (r.country === "US" && US_STATE_CODES.has(r.region)), {
+          path: ["region"],
+          message: "Enter a US state's code like CA or NY (regions are for US states), or leave it empty for the whole country",
+          when: (payload) => !payload.issues.some((i) => i.path?.[0] === "country" || i.path?.[0] === "region"),
         }),
       )
       .max(MAX_TAX_RATES, `At most ${MAX_TAX_RATES} rates`)

@@ -46,6 +46,8 @@ export async function deleteAccount(userId: string, password: string): Promise<v
         shipLine2: null,
         shipCity: ANONYMISED.text,
         shipPostalCode: ANONYMISED.text,
+        // A US state stays, as the country does: sales tax is reported per state. Free text elsewhere goes.
+        shipRegion: sql`case when ${orders.shipCountry} = 'US' then ${orders.shipRegion} end`,
         updatedAt: new Date(),
       })
       .where(eq(orders.userId, userId));

@@ -1,12 +1,13 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderItems, orders } from "../orders/schema";
-import { orderDiscountView, orderLines, orderPricingView } from "../orders/queries";
+import { orderDiscountView, orderLines, orderPricingView, orderShipping } from "../orders/queries";
 import { listReturns, returnEligibility } from "../orders/returns";
 import type { OrderStatus } from "~/lib/order-status";
-import type { OrderDiscount, OrderPricingView, OrderSummary, ReturnView } from "~/lib/order-view";
+import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary, ReturnView } from "~/lib/order-view";
 
-export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
+/** `totalCents` is in the order's own `currency` (lower case, "gbp"). */
+export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; currency: string; itemCount: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,6 +23,7 @@ export async function listOrdersForUser(userId: string): Promise<AccountOrderRow
       createdAt: orders.createdAt,
       status: orders.status,
       totalCents: orders.totalCents,
+      currency: orders.currency,
       itemCount: db().$count(orderItems, eq(orderItems.orderId, orders.id)),
     })
     .from(orders)
@@ -37,7 +39,7 @@ export type AccountOrder = OrderPricingView & {
   status: OrderStatus;
   email: string;
   name: string;
-  shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
+  shipping: OrderShipping;
   lines: OrderSummary["lines"];
   subtotalCents: number;
   discount: OrderDiscount | null;
@@ -67,7 +69,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     status: order.status,
     email: order.email,
     name: order.name,
-    shipping: { line1: order.shipLine1, line2: order.shipLine2, city: order.shipCity, postalCode: order.shipPostalCode, country: order.shipCountry },
+    shipping: orderShipping(order),
     lines,
     subtotalCents: order.subtotalCents,
     discount,

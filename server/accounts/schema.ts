@@ -13,6 +13,8 @@ export const customerAddresses = pgTable("customer_addresses", {
   line1: text("line1").notNull(),
   line2: text("line2"),
   city: text("city").notNull(),
+  /** As orders.ship_region: a US state's code, or free text elsewhere. */
+  region: text("region"),
   postalCode: text("postal_code").notNull(),
   country: text("country").notNull(),
   updatedAt: timestamps.updatedAt,

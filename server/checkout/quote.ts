@@ -3,7 +3,7 @@ import { marketForCountry, PricingError } from "../pricing";
 import { pricingSettings } from "../pricing/store";
 import type { OrderPricing, PricedLine } from "../orders/place";
 import type { CheckoutQuoteView } from "~/lib/checkout-quote";
-import { countryName } from "~/lib/countries";
+import { countryName, US_STATE_CODES } from "~/lib/countries";
 
 /**
  * The checkout's prices: the delivery country picks the market (its currency, rate, zone and tax),
@@ -16,6 +16,8 @@ export type CheckoutQuoteInput = {
   cartId: string | null;
   lines: DiscountableLine[];
   country: string;
+  /** The address's region: a US state's code picks that state's sales tax (anything else: none). */
+  region?: string | null;
   methodId?: string | null;
   email?: string | null;
   exceptOrderId?: string | null;
@@ -27,6 +29,14 @@ export type CheckoutQuoteInput = {
   now?: Date;
 };
 
+/**
+ * The region tax is looked up by: a US address's state. Tax rates name regions only for US states
+ * (the Taxes form allows nothing else), so free text elsewhere ("Ontario") never picks a rate.
+ */
+export function taxRegion(country: string, region: string | null | undefined): string | null {
+  return country === "US" && region && US_STATE_CODES.has(region) ? region : null;
+}
+
 /** PricingError("country") when the shop does not deliver there; PricingError("shippingMethod") for another zone's method. */
 export async function quoteCheckout(input: CheckoutQuoteInput): Promise<PricedCart> {
   const settings = await pricingSettings();
@@ -34,7 +44,7 @@ export async function quoteCheckout(input: CheckoutQuoteInput): Promise<PricedCa
   if (!market) throw new PricingError("country", `We do not deliver to ${countryName(input.country)} at the moment.`);
   const opts = {
     market,
-    destination: { country: input.country },
+    destination: { country: input.country, region: taxRegion(input.country, input.region) },
     methodId: input.methodId || null,
     email: input.email,
     exceptOrderId: input.exceptOrderId,
@@ -93,11 +103,12 @@ export function orderPricing(priced: PricedCart): OrderPricing {
 }
 
 /** The quote as the checkout page shows it. */
-export function checkoutQuoteView(priced: PricedCart, country: string, lines: CheckoutLine[]): CheckoutQuoteView {
+export function checkoutQuoteView(priced: PricedCart, destination: { country: string; region: string | null }, lines: CheckoutLine[]): CheckoutQuoteView {
   const { quote, market } = priced;
   const pricing = orderPricing(priced);
   return {
-    country,
+    country: destination.country,
+    region: taxRegion(destination.country, destination.region),
     marketName: market.name,
     currency: quote.currency,
     lines: pricedLines(lines, priced).map((l) => ({ variantId: l.variantId, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),

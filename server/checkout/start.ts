@@ -61,6 +61,7 @@ export async function startCheckout(input: {
     cartId,
     lines: cart.lines,
     country: input.details.country,
+    region: input.details.region ?? null,
     methodId: input.details.shippingMethod ?? null,
     email: input.details.email,
     exceptOrderId: input.supersedeOrderId ?? null,

@@ -94,7 +94,7 @@ export async function listCustomers(f: { q?: string; page?: number; pageSize?: n
   return { rows: rows.map(toRow), total: Number(total), page, pageCount };
 }
 
-export type CustomerAddress = { name: string; line1: string; line2: string | null; city: string; postalCode: string; country: string; source: "account" | "order" };
+export type CustomerAddress = { name: string; line1: string; line2: string | null; city: string; region: string | null; postalCode: string; country: string; source: "account" | "order" };
 
 export type CustomerNote = { orderId: string; orderNumber: string; note: string; at: string; by: string };
 
@@ -133,7 +133,7 @@ export async function getCustomer(email: string): Promise<CustomerDetail | null>
   const [saved, shipped, notes] = await Promise.all([
     customerAccount ? db().select().from(customerAddresses).where(eq(customerAddresses.userId, customerAccount.id)) : Promise.resolve([]),
     db()
-      .selectDistinct({ name: orders.name, line1: orders.shipLine1, line2: orders.shipLine2, city: orders.shipCity, postalCode: orders.shipPostalCode, country: orders.shipCountry })
+      .selectDistinct({ name: orders.name, line1: orders.shipLine1, line2: orders.shipLine2, city: orders.shipCity, region: orders.shipRegion, postalCode: orders.shipPostalCode, country: orders.shipCountry })
       .from(orders)
       .where(and(placedOrder(), sameEmail(email))),
     list.rows.length
@@ -146,11 +146,11 @@ export async function getCustomer(email: string): Promise<CustomerDetail | null>
           .orderBy(desc(orderEvents.createdAt), asc(orderEvents.id))
       : Promise.resolve([]),
   ]);
-  const addressKey = (a: Omit<CustomerAddress, "source">) => [a.line1, a.line2 ?? "", a.city, a.postalCode, a.country].join("|").toLowerCase();
+  const addressKey = (a: Omit<CustomerAddress, "source">) => [a.line1, a.line2 ?? "", a.city, a.region ?? "", a.postalCode, a.country].join("|").toLowerCase();
   const addresses: CustomerAddress[] = [];
   for (const a of [...saved.map((s) => ({ ...s, source: "account" as const })), ...shipped.map((s) => ({ ...s, source: "order" as const }))]) {
     if (addresses.some((b) => addressKey(b) === addressKey(a))) continue;
-    addresses.push({ name: a.name, line1: a.line1, line2: a.line2, city: a.city, postalCode: a.postalCode, country: a.country, source: a.source });
+    addresses.push({ name: a.name, line1: a.line1, line2: a.line2, city: a.city, region: a.region, postalCode: a.postalCode, country: a.country, source: a.source });
   }
   return {
     key: customerKey(email),

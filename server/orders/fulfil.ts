@@ -62,6 +62,7 @@ export async function updateShippingAddress(orderId: string, address: ShippingAd
         shipLine1: address.line1,
         shipLine2: address.line2 ?? null,
         shipCity: address.city,
+        shipRegion: address.region ?? null,
         shipPostalCode: address.postalCode,
         shipCountry: address.country,
         updatedAt: new Date(),

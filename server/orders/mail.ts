@@ -2,7 +2,7 @@ import { getShopSettings } from "../content/settings";
 import { itemLabel } from "~/lib/variant";
 import { sendMail, type Mail } from "../mail/send";
 import { carrierName, trackingUrl } from "~/lib/carriers";
-import { countryName } from "~/lib/countries";
+import { postalAddressLines } from "~/lib/address";
 import { formatMoney } from "~/lib/money";
 import type { AdminOrderStatus } from "~/lib/order-transitions";
 import { getOrderSummary } from "./queries";
@@ -20,8 +20,7 @@ function totalsLines(order: OrderSummary): string[] {
 }
 
 function addressLines(order: OrderSummary): string[] {
-  const s = order.shipping;
-  return [order.name, s.line1, s.line2, `${s.city} ${s.postalCode}`, countryName(s.country)].filter((l): l is string => !!l);
+  return postalAddressLines({ ...order.shipping, name: order.name });
 }
 
 /**

@@ -26,6 +26,7 @@ export type ShippingDetails = {
   line1: string;
   line2?: string | null;
   city: string;
+  region?: string | null;
   postalCode: string;
   country: string;
 };
@@ -143,6 +144,7 @@ export async function placePendingOrder(input: {
       shipLine1: shipping.line1,
       shipLine2: shipping.line2 || null,
       shipCity: shipping.city,
+      shipRegion: shipping.region || null,
       shipPostalCode: shipping.postalCode,
       shipCountry: shipping.country,
       status: "pending",

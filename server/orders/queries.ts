@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "./schema";
-import type { OrderDiscount, OrderPricingView, OrderSummary } from "~/lib/order-view";
+import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary } from "~/lib/order-view";
 
 /**
  * An order's lines as every view shows them, the line total computed here once (the admin order page,
@@ -27,6 +27,11 @@ export async function orderDiscountView(orderId: string): Promise<OrderDiscount 
   return d && { code: d.code, label: d.label, amountCents: d.amountMinor, freeShipping: d.freeShipping };
 }
 
+/** Where the order goes, as every view shows it. */
+export function orderShipping(order: typeof orders.$inferSelect): OrderShipping {
+  return { line1: order.shipLine1, line2: order.shipLine2, city: order.shipCity, region: order.shipRegion, postalCode: order.shipPostalCode, country: order.shipCountry };
+}
+
 /** The order's method, delivery estimate and tax lines, as every view shows them. */
 export function orderPricingView(order: typeof orders.$inferSelect): OrderPricingView {
   return {
@@ -45,13 +50,7 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
     cancelReason: order.cancelReason,
     email: order.email,
     name: order.name,
-    shipping: {
-      line1: order.shipLine1,
-      line2: order.shipLine2,
-      city: order.shipCity,
-      postalCode: order.shipPostalCode,
-      country: order.shipCountry,
-    },
+    shipping: orderShipping(order),
     lines,
     subtotalCents: order.subtotalCents,
     discount,

@@ -38,6 +38,8 @@ export const orders = pgTable(
     shipLine1: text("ship_line1").notNull(),
     shipLine2: text("ship_line2"),
     shipCity: text("ship_city").notNull(),
+    /** A US state's code for a US address; free text elsewhere (province, county); null when none. */
+    shipRegion: text("ship_region"),
     shipPostalCode: text("ship_postal_code").notNull(),
     shipCountry: text("ship_country").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),

@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from "~/lib/countries";
 import type { Market, PricingSettings, ShippingMethod, TaxRate } from "./types";
 
 /**
@@ -24,10 +25,21 @@ export const EU_STANDARD_VAT_BPS: Record<(typeof EU_COUNTRIES)[number], number> 
   MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
 };
 
-/** Countries outside the UK, EU and US that the shop ships to at the rest-of-world rates. */
-export const REST_OF_WORLD_COUNTRIES = [
-  "AU", "CA", "CH", "HK", "IL", "IS", "JP", "KR", "MX", "NO", "NZ", "SG", "ZA",
-] as const;
+/**
+ * Destinations the shop does not ship to although an address may name them: those under the UK's
+ * (and the UN's) broad trade sanctions, which the couriers do not serve either. The checkout lists
+ * them and refuses them with "We do not deliver to … at the moment", as the Shipping Policy promises
+ * ("If we cannot ship to your country, the checkout will tell you before you pay").
+ */
+export const UNSERVED_COUNTRIES: readonly string[] = ["BY", "IR", "KP", "RU", "SY"];
+
+/**
+ * Rest of world: every other country an address may name (app/lib/countries.ts), as the Shipping
+ * Policy's "most other countries" promises, at the rest-of-world rates and in US dollars.
+ */
+export const REST_OF_WORLD_COUNTRIES: readonly string[] = COUNTRY_CODES.filter(
+  (c) => c !== "GB" && c !== "US" && !(EU_COUNTRIES as readonly string[]).includes(c) && !UNSERVED_COUNTRIES.includes(c),
+);
 
 export const DEFAULT_MARKETS: Market[] = [
   { id: "uk", name: "United Kingdom", currency: "GBP", rateMicros: 790_000, rounding: "up_99", enabled: true, countries: ["GB"], taxMode: "inclusive", taxName: "VAT" },

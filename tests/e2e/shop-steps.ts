@@ -23,10 +23,14 @@ export async function addToCart(page: Page, slug: string, colour: string) {
 
 /**
  * Fills the checkout's shipping form (the email only when given: a signed-in shopper's is prefilled).
- * The country is the United States unless given: the market of the catalogue's base prices.
+ * The country is the United States unless given: the market of the catalogue's base prices; a US
+ * address gets its state.
  */
-export async function fillShipping(page: Page, who: { email?: string; name: string; line1: string; postalCode: string; country?: string }) {
-  await page.getByLabel("Country").selectOption(who.country ?? "US");
+export async function fillShipping(page: Page, who: { email?: string; name: string; line1: string; postalCode: string; country?: string; state?: string }) {
+  const country = who.country ?? "US";
+  await page.getByLabel("Country").selectOption(country);
+  // A US address names its state (New York unless given: no sales tax is configured by default).
+  if (country === "US") await page.getByLabel("State", { exact: true }).selectOption(who.state ?? "NY");
   if (who.email !== undefined) await page.getByLabel("Email", { exact: true }).fill(who.email);
   await page.getByLabel("Full name").fill(who.name);
   await page.getByLabel("Address line 1").fill(who.line1);

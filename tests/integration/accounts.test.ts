@@ -47,7 +47,7 @@ async function placeOrder(ownerId: string | null, email: string, number: string,
   return order;
 }
 
-const ADDRESS = { name: "Grace Hopper", line1: "1 Compiler Way", line2: undefined, city: "Arlington", postalCode: "22201", country: "US" as const };
+const ADDRESS = { name: "Grace Hopper", line1: "1 Compiler Way", line2: undefined, city: "Arlington", region: "VA", postalCode: "22201", country: "US" as const };
 
 describe("customer accounts", () => {
   useTestDatabase();

@@ -71,7 +71,7 @@ describe("customers", () => {
     expect(c.orders.map((x) => x.number).sort()).toEqual([o.first.orderNumber, o.second.orderNumber].sort());
     // Orders now ship to the US by default (checkout prices by destination), so the order address is listed too.
     expect(c.addresses).toEqual(expect.arrayContaining([
-      { name: "Buyer Registered80", line1: "80 Test Street", line2: null, city: "London", postalCode: "N1 1AA", country: "GB", source: "account" },
+      { name: "Buyer Registered80", line1: "80 Test Street", line2: null, city: "London", region: null, postalCode: "N1 1AA", country: "GB", source: "account" },
       expect.objectContaining({ line1: "9 Other Road", source: "order" }),
     ]));
     expect(c.notes).toEqual([{ orderId: o.first.orderId, orderNumber: o.first.orderNumber, note: "Prefers delivery after 6 pm", at: expect.any(String), by: admin.email }]);

@@ -255,6 +255,9 @@ describe("admin settings", () => {
         { country: "XX", region: "", name: "VAT", rate: "20", taxShipping: false },
         { country: "US", region: "NY", name: "Sales tax", rate: "80", taxShipping: false },
         { country: "DE", region: "", name: "VAT", rate: "19", taxShipping: true },
+        // Regions are US states only: checkout matches a US address's state and nothing else.
+        { country: "CA", region: "ON", name: "HST", rate: "13", taxShipping: true },
+        { country: "US", region: "ZZ", name: "Sales tax", rate: "5", taxShipping: false },
       ]),
       admin,
     );
@@ -263,6 +266,8 @@ describe("admin settings", () => {
       "rates.28.country": expect.stringContaining("a country a market delivers to"),
       "rates.29.rate": expect.stringContaining("from 0 to 50"),
       "rates.30.country": "This country (and region) already has a rate above",
+      "rates.31.region": expect.stringContaining("Enter a US state's code like CA or NY"),
+      "rates.32.region": expect.stringContaining("Enter a US state's code like CA or NY"),
     });
     expect(await auditCount()).toBe(before);
     expect(await db().select().from(taxRates).where(eq(taxRates.country, "US"))).toEqual([]);

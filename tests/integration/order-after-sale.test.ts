@@ -65,7 +65,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
     // Twice is refused, and the address can no longer change.
     await expect(fulfilOrder(order.orderId, { carrier: null, trackingNumber: null }, admin)).rejects.toThrow(OrderTransitionError);
     await expect(
-      updateShippingAddress(order.orderId, { name: "X", line1: "2 Other Road", line2: undefined, city: "Leeds", postalCode: "LS1 1AA", country: "GB" }, admin),
+      updateShippingAddress(order.orderId, { name: "X", line1: "2 Other Road", line2: undefined, city: "Leeds", region: undefined, postalCode: "LS1 1AA", country: "GB" }, admin),
     ).rejects.toThrow("This order has shipped: its address can no longer change.");
   });
 
@@ -75,7 +75,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
       "Only a paid order that is being processed can be fulfilled.",
     );
     const paid = await paidOrderOf(44, [{ colour: "Orange", quantity: 1 }]);
-    await updateShippingAddress(paid.orderId, { name: "Buyer Moved", line1: "2 New Road", line2: undefined, city: "Leeds", postalCode: "LS1 1AA", country: "GB" }, admin);
+    await updateShippingAddress(paid.orderId, { name: "Buyer Moved", line1: "2 New Road", line2: undefined, city: "Leeds", region: undefined, postalCode: "LS1 1AA", country: "GB" }, admin);
     expect(await orderById(paid.orderId)).toMatchObject({ name: "Buyer Moved", shipLine1: "2 New Road", shipLine2: null, shipCity: "Leeds" });
     expect((await getAdminOrder(paid.orderId))!.history.at(-1)).toMatchObject({ type: "address_changed" });
   });

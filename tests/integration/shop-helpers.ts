@@ -72,13 +72,14 @@ export async function cartWith(lines: { variantId: string; quantity: number }[])
   return { cartId, cookie: setCookie!.split(";")[0] };
 }
 
-export function buyer(n = 1): CheckoutDetails {
+export function buyer(n = 1): CheckoutDetails & { region: string } {
   return {
     email: `buyer${n}@example.com`,
     name: `Buyer Number${n}`,
     line1: `${n} Test Street`,
     line2: undefined,
     city: "Springfield",
+    region: "IL",
     postalCode: "62701",
     // The United States market: dollars, as the catalogue's base prices; shipping $12.99 below $75.
     country: "US",

@@ -96,6 +96,14 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     );
     expect(res.status).toBe(200);
     expect(await orderById(started.orderId)).toMatchObject({ status: "processing" });
+    // A partial refund goes back in the payment's currency: £10.00 is 1000 pence of the GBP payment.
+    await db().insert(user).values({ id: "stripe-admin", name: "Stripe Admin", email: "stripe.admin@pocketretro.example", role: "owner" });
+    const refund = await refundOrder(started.orderId, { lines: [], extraCents: 1000, reason: "Goodwill" }, { id: "stripe-admin", email: "stripe.admin@pocketretro.example" });
+    expect(refund).toMatchObject({ status: "succeeded", amountCents: 1000 });
+    const sent = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!.params;
+    expect([sent.get("payment_intent"), sent.get("amount")]).toEqual(["pi_fake_gbp", "1000"]);
+    const notes = (await db().select().from(orderEvents).where(eq(orderEvents.orderId, started.orderId))).map((e) => e.note);
+    expect(notes).toContain(`Refunded £10.00 (${refund.providerRefundId}). Reason: Goodwill`);
   });
 
   it("a US order with a state's sales tax: the tax is its own line item and the session's total is the order's", async () => {
@@ -162,7 +170,7 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     await deliver(sessionEvent("checkout.session.completed", prompt.sessionId, { payment_status: "paid", payment_intent: "pi_fake_prompt" }));
     await deliver(sessionEvent("checkout.session.completed", late.sessionId, { payment_status: "paid", payment_intent: "pi_fake_late" }));
 
-    const refund = fake.requests.find((r) => r.path === "/v1/refunds")!;
+    const refund = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!;
     expect(refund.params.get("payment_intent")).toBe("pi_fake_late");
     expect(refund.headers["idempotency-key"]).toBe(`refund-${late.orderId}`);
     expect((await orderById(late.orderId)).status).toBe("cancelled");

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { discountPercent, dollarsToCents, formatMoney } from "~/lib/money";
 import { slugify, stripHtml, truncate } from "~/lib/text";
+import { cancelConfirmation } from "~/lib/order-transitions";
+import { postalAddressLines } from "~/lib/address";
 
 describe("money", () => {
   it("formats cents as dollars with two decimals", () => {
-    expect(formatMoney(4999)).toBe("$49.99");
-    expect(formatMoney(149997)).toBe("$1,499.97");
+    expect(formatMoney(4999, "USD")).toBe("$49.99");
+    expect(formatMoney(149997, "USD")).toBe("$1,499.97");
   });
   it("computes rounded discounts from the seeded prices", () => {
     expect(discountPercent(4999, 9900)).toBe(50);
@@ -17,6 +19,24 @@ describe("money", () => {
   it("turns typed dollars into exact cents", () => {
     expect(dollarsToCents("0.29")).toBe(29);
     expect(dollarsToCents("49.99")).toBe(4999);
+  });
+});
+
+describe("order amounts in the order's currency", () => {
+  it("the back office's cancel dialog refunds a GBP order in pounds, and offers no refund when nothing was paid", () => {
+    expect(cancelConfirmation({ number: "PR-1", refundCents: 5298, currency: "gbp" })).toEqual({
+      title: "Cancel order PR-1?",
+      description: "Units not yet refunded go back to stock and £52.98 is refunded to the customer's card. This cannot be undone.",
+      confirmLabel: "Cancel order and refund £52.98",
+    });
+    expect(cancelConfirmation({ number: "PR-2", refundCents: 0, currency: "eur" }).confirmLabel).toBe("Cancel order");
+  });
+
+  it("prints a US address with its state as USPS does, and a region elsewhere on its own line", () => {
+    const a = { name: "Ada", line1: "1 Main St", city: "Austin", postalCode: "78701" };
+    expect(postalAddressLines({ ...a, region: "TX", country: "US" })).toEqual(["Ada", "1 Main St", "Austin, TX 78701", "United States"]);
+    expect(postalAddressLines({ ...a, region: "Ontario", country: "CA" })).toEqual(["Ada", "1 Main St", "Austin 78701", "Ontario", "Canada"]);
+    expect(postalAddressLines({ ...a, region: null, country: "GB" })).toEqual(["Ada", "1 Main St", "Austin 78701", "United Kingdom"]);
   });
 });
 

@@ -9,7 +9,9 @@ describe("the shopper's market before checkout knows the country", () => {
     expect(enabledMarkets(settings).map((m) => m.id)).toEqual(["uk", "eu", "us", "row"]);
     expect(chooseMarket(settings, null, "en-GB,en;q=0.9").id).toBe("uk");
     expect(chooseMarket(settings, "eu", "en-US").id).toBe("eu");
-    expect(chooseMarket(settings, null, "pt-BR").id).toBe("us");
+    // Brazil is rest of world (every country outside the UK, EU and US); a region no market serves falls back.
+    expect(chooseMarket(settings, null, "pt-BR").id).toBe("row");
+    expect(chooseMarket(settings, null, "ru-RU").id).toBe("us");
   });
 
   it("a market the merchant switched off is never chosen", () => {

@@ -249,9 +249,25 @@ describe("the one formatter", () => {
 });
 
 describe("the checkout's country list", () => {
-  it("is exactly the seeded markets' countries, so every country offered has a zone and a currency", async () => {
+  it("is every seeded market's countries plus the few the shop does not serve; each served country has exactly one market", async () => {
     const { COUNTRY_CODES } = await import("../../app/lib/countries");
+    const { UNSERVED_COUNTRIES } = await import("../../server/pricing/defaults");
     const served = settings.markets.flatMap((m) => m.countries);
-    expect([...COUNTRY_CODES].sort()).toEqual([...served].sort());
+    expect(new Set(served).size).toBe(served.length);
+    expect([...COUNTRY_CODES].sort()).toEqual([...served, ...UNSERVED_COUNTRIES].sort());
+    // Rest of world is everywhere else: Brazil, India, Canada; not Russia.
+    const row = settings.markets.find((m) => m.id === "row")!;
+    expect(row.countries).toEqual(expect.arrayContaining(["BR", "IN", "CA", "AU", "TR", "NG"]));
+    expect(row.countries).not.toContain("RU");
+    expect(COUNTRY_CODES.length).toBe(243);
+  });
+
+  it("names every code as CLDR does, and lists the 50 US states and DC once each", async () => {
+    const { COUNTRIES, US_STATES } = await import("../../app/lib/countries");
+    const cldr = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+    for (const c of COUNTRIES) expect(cldr.of(c.code), c.code).toBeTruthy();
+    expect(COUNTRIES.find((c) => c.code === "BR")?.name).toBe("Brazil");
+    expect(new Set(US_STATES.map((s) => s.code)).size).toBe(51);
+    expect(US_STATES.find((s) => s.code === "DC")?.name).toBe("District of Columbia");
   });
 });

@@ -17,7 +17,7 @@ import { customerKey } from "~/lib/customer-key";
 import { CARRIERS, CARRIER_IDS, carrierName, trackingUrl } from "~/lib/carriers";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { statusChangeRefusal } from "~/lib/order-transitions";
+import { cancelConfirmation, statusChangeRefusal } from "~/lib/order-transitions";
 import { AddressLines } from "~/components/order/address-lines";
 import {
   FULFILMENT_STATUS_LABELS,
@@ -350,7 +350,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
               </a>
             </p>
             <p className="mt-2 text-gray-800" data-testid="customer-stats">
-              {order.customer.orderCount} {order.customer.orderCount === 1 ? "order" : "orders"} · {formatMoney(order.customer.totalSpentCents)} spent{order.currency.toUpperCase() === "USD" ? "" : " (in USD)"}
+              {order.customer.orderCount} {order.customer.orderCount === 1 ? "order" : "orders"} · {formatMoney(order.customer.totalSpentCents, "USD")} spent{order.currency.toUpperCase() === "USD" ? "" : " (in USD)"}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-4">
               <Link to={`/admin/customers/${customerKey(order.email)}`} className="inline-block py-1 text-brand-700 underline">
@@ -391,7 +391,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                 <summary className="cursor-pointer font-semibold text-brand-700">Edit address</summary>
                 <Form method="post" className="mt-3 space-y-3">
                   <input type="hidden" name="intent" value="address" />
-                  <AddressFields defaultValues={{ ...s, name: order.name, line2: s.line2 ?? "" }} errors={fields} />
+                  <AddressFields defaultValues={{ ...s, name: order.name, line2: s.line2 ?? "", region: s.region ?? "" }} errors={fields} />
                   <button type="submit" disabled={busy} className={SECONDARY}>
                     Save address
                   </button>
@@ -466,13 +466,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
       <ConfirmDialog
         open={cancelConfirm.pending !== null}
         onOpenChange={(open) => !open && cancelConfirm.close()}
-        title={`Cancel order ${order.number}?`}
-        description={
-          leftCents > 0
-            ? `Units not yet refunded go back to stock and ${money(leftCents)} is refunded to the customer's card. This cannot be undone.`
-            : "Its reserved units are released and the customer is told. This cannot be undone."
-        }
-        confirmLabel={leftCents > 0 ? `Cancel order and refund ${money(leftCents)}` : "Cancel order"}
+        {...cancelConfirmation({ number: order.number, refundCents: leftCents, currency: order.currency })}
         cancelLabel="Keep order"
         destructive
         onConfirm={cancelConfirm.confirm}

@@ -83,7 +83,7 @@ export function SalesRangePicker({ range, error, keep }: { range: SalesRange; er
 /** "+12% vs the previous 7 days" under a figure; for refunds (`upIsBad`) a rise reads red. */
 function Comparison({ current, previous, range, money, upIsBad = false }: { current: number; previous: number; range: SalesRange; money: boolean; upIsBad?: boolean }) {
   const percent = percentChange(current, previous);
-  const was = money ? formatMoney(previous) : previous.toLocaleString("en-US");
+  const was = money ? formatMoney(previous, "USD") : previous.toLocaleString("en-US");
   if (percent === null) {
     return <p className="mt-1 text-sm text-gray-600">None in {previousPeriodLabel(range)}</p>;
   }
@@ -117,16 +117,16 @@ export function SalesFigures({ report, range }: { report: SalesReport; range: Sa
   const { current, previous } = report;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Figure label="Total sales" value={formatMoney(current.salesCents)}>
+      <Figure label="Total sales" value={formatMoney(current.salesCents, "USD")}>
         <Comparison current={current.salesCents} previous={previous.salesCents} range={range} money />
       </Figure>
       <Figure label="Orders" value={current.orders.toLocaleString("en-US")}>
         <Comparison current={current.orders} previous={previous.orders} range={range} money={false} />
       </Figure>
-      <Figure label="Average order value" value={current.orders === 0 ? "–" : formatMoney(average(current))}>
+      <Figure label="Average order value" value={current.orders === 0 ? "–" : formatMoney(average(current), "USD")}>
         <Comparison current={average(current)} previous={average(previous)} range={range} money />
       </Figure>
-      <Figure label="Refunds" value={formatMoney(current.refundsCents)}>
+      <Figure label="Refunds" value={formatMoney(current.refundsCents, "USD")}>
         <Comparison current={current.refundsCents} previous={previous.refundsCents} range={range} money upIsBad />
       </Figure>
     </div>
@@ -147,7 +147,7 @@ const SERIES = [
 ] as const;
 
 function describeDay(d: SalesDay): string {
-  return `${shortDay(d.day, true)}: sales ${formatMoney(d.salesCents)}, ${d.orders} ${d.orders === 1 ? "order" : "orders"}, refunds ${formatMoney(d.refundsCents)}`;
+  return `${shortDay(d.day, true)}: sales ${formatMoney(d.salesCents, "USD")}, ${d.orders} ${d.orders === 1 ? "order" : "orders"}, refunds ${formatMoney(d.refundsCents, "USD")}`;
 }
 
 /**
@@ -225,8 +225,8 @@ export function SalesChart({ daily }: { daily: SalesDay[] }) {
                     className={`pointer-events-none absolute top-1 z-10 hidden whitespace-nowrap rounded-md bg-gray-900 px-2 py-1 text-left text-xs text-white shadow group-hover:block group-focus-visible:block ${side}`}
                   >
                     <span className="block font-semibold">{shortDay(d.day, true)}</span>
-                    <span className="block">Sales {formatMoney(d.salesCents)} · {d.orders} {d.orders === 1 ? "order" : "orders"}</span>
-                    <span className="block">Refunds {formatMoney(d.refundsCents)}</span>
+                    <span className="block">Sales {formatMoney(d.salesCents, "USD")} · {d.orders} {d.orders === 1 ? "order" : "orders"}</span>
+                    <span className="block">Refunds {formatMoney(d.refundsCents, "USD")}</span>
                   </span>
                 </button>
               );
@@ -255,9 +255,9 @@ export function SalesChart({ daily }: { daily: SalesDay[] }) {
             {daily.map((d) => (
               <tr key={d.day} className="border-t border-gray-100">
                 <td className="py-1">{shortDay(d.day, true)}</td>
-                <td className="py-1 text-right tabular-nums">{formatMoney(d.salesCents)}</td>
+                <td className="py-1 text-right tabular-nums">{formatMoney(d.salesCents, "USD")}</td>
                 <td className="py-1 text-right tabular-nums">{d.orders}</td>
-                <td className="py-1 text-right tabular-nums">{formatMoney(d.refundsCents)}</td>
+                <td className="py-1 text-right tabular-nums">{formatMoney(d.refundsCents, "USD")}</td>
               </tr>
             ))}
           </tbody>
@@ -306,7 +306,7 @@ export function TopList({ title, label, rows }: { title: string; label: string; 
         <tr key={`${i}-${r.name}`}>
           <td className={cell()}>{r.name}</td>
           <td className={cell(true)}>{r.units}</td>
-          <td className={cell(true)}>{formatMoney(r.salesCents)}</td>
+          <td className={cell(true)}>{formatMoney(r.salesCents, "USD")}</td>
         </tr>
       ))}
     </TableCard>

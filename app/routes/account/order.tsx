@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { nestFormData } from "~/lib/nested-form";
 import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED } from "~/lib/order-view";
 import { returnRequestSchema } from "~/lib/order-workspace";
-import { countryName } from "~/lib/countries";
+import { AddressLines } from "~/components/order/address-lines";
 import { formatDate } from "~/lib/dates";
 import { orderTotals } from "~/lib/order-totals";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
@@ -75,21 +75,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <div className="rounded-xl border border-gray-200 p-4">
           <h3 className="font-semibold">Shipping address</h3>
-          <address className="mt-2 text-sm not-italic leading-6 text-gray-800">
-            {order.name}
-            <br />
-            {s.line1}
-            {s.line2 ? (
-              <>
-                <br />
-                {s.line2}
-              </>
-            ) : null}
-            <br />
-            {s.city} {s.postalCode}
-            <br />
-            {countryName(s.country)}
-          </address>
+          <AddressLines address={{ ...s, name: order.name }} className="mt-2 text-sm leading-6 text-gray-800" />
         </div>
         <div className="rounded-xl border border-gray-200 p-4 text-sm">
           <OrderTotals totals={orderTotals(order)}>

@@ -53,7 +53,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3">{formatDate(o.createdAt)}</td>
                   <td className="px-4 py-3">{ORDER_STATUS_LABELS[o.status]}</td>
-                  <td className="px-4 py-3 text-right font-medium">{formatMoney(o.totalCents)}</td>
+                  <td className="px-4 py-3 text-right font-medium">{formatMoney(o.totalCents, o.currency)}</td>
                 </tr>
               ))}
             </tbody>

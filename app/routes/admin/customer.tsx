@@ -54,7 +54,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
           <div className="flex gap-2">
             <dt className="text-gray-700">Spent</dt>
             <dd className="font-semibold">
-              {formatMoney(c.totalSpentCents)}
+              {formatMoney(c.totalSpentCents, "USD")}
               <span className="sr-only"> in US dollars</span>
             </dd>
           </div>

@@ -85,7 +85,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                 {c.orderCount} {c.orderCount === 1 ? "order" : "orders"}
               </p>
               <p className="tabular-nums">
-                {formatMoney(c.totalSpentCents)} spent
+                {formatMoney(c.totalSpentCents, "USD")} spent
               </p>
               <p>
                 <span className="text-gray-600">Last order: </span>

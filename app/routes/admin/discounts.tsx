@@ -147,7 +147,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                     {d.usageLimit !== null ? ` / ${d.usageLimit}` : ""}
                   </td>
                   <td className="hidden whitespace-nowrap p-3 tabular-nums sm:table-cell">
-                    {formatMoney(d.revenueUsdCents)}
+                    {formatMoney(d.revenueUsdCents, "USD")}
                     {d.convertedFrom.length ? <span className="block text-xs text-gray-600">incl. {d.convertedFrom.join(", ")} at the order's rate</span> : null}
                   </td>
                   <td className="p-3">

@@ -20,7 +20,7 @@ import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paym
 import { OrdersTabs } from "~/components/admin/orders-tabs";
 import { Pager } from "~/components/admin/pager";
 import { formatMoney } from "~/lib/money";
-import { ADMIN_ORDER_STATUSES, statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
+import { ADMIN_ORDER_STATUSES, cancelConfirmation, statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { loader as detailLoader } from "./order-detail";
@@ -314,17 +314,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <ConfirmDialog
         open={toCancel !== null}
         onOpenChange={(open) => !open && setToCancel(null)}
-        title={toCancel ? `Cancel order ${toCancel.number}?` : "Cancel order?"}
-        description={
-          toCancel?.status === "processing"
-            ? `Units not yet refunded go back to stock and ${formatMoney(toCancel.totalCents - toCancel.refundedCents)} is refunded to the customer's card. This cannot be undone.`
-            : "Its reserved units are released and the customer is told. This cannot be undone."
-        }
-        confirmLabel={
-          toCancel?.status === "processing" && toCancel.totalCents > toCancel.refundedCents
-            ? `Cancel order and refund ${formatMoney(toCancel.totalCents - toCancel.refundedCents)}`
-            : "Cancel order"
-        }
+        // A Processing order is paid: what is left of its payment is refunded (a pending one has none).
+        {...cancelConfirmation({
+          number: toCancel?.number ?? "",
+          refundCents: toCancel?.status === "processing" ? toCancel.totalCents - toCancel.refundedCents : 0,
+          currency: toCancel?.currency ?? "USD",
+        })}
         cancelLabel="Keep order"
         destructive
         onConfirm={() => {

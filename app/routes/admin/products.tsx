@@ -114,7 +114,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                       <PublishStatusBadge status={p.status} />
                     </span>
                   </td>
-                  <td className="whitespace-nowrap p-3 tabular-nums">{formatMoney(p.priceCents)}</td>
+                  <td className="whitespace-nowrap p-3 tabular-nums">{formatMoney(p.priceCents, "USD")}</td>
                   <td className="hidden p-3 sm:table-cell">
                     <PublishStatusBadge status={p.status} />
                   </td>

@@ -54,7 +54,7 @@ export default function TaxSettings({ loaderData, actionData }: Route.ComponentP
         <EnterSaves />
         <SettingsHeader
           title="Tax rates"
-          intro="One rate per country, or per region (a US state: add one where the shop must collect sales tax; none by default). A region's rate wins over its country's. UK and EU prices include the rate; US and rest-of-world prices add it at checkout."
+          intro="One rate per country, or per US state (Region: the state’s code, like CA; add one where the shop must collect sales tax; none by default). A state's rate wins over its country's. UK and EU prices include the rate; US and rest-of-world prices add it at checkout."
           saved={params.has("saved")}
           message={actionData?.message}
         />

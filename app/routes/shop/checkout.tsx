@@ -57,11 +57,16 @@ type Priced = { quote: CheckoutQuoteView | null; countryError: string | null; di
  * checkout will charge). A method of another zone falls back to the zone's first: the shopper
  * changed country. A country the shop does not deliver to gives no quote, only the reason.
  */
-async function priceFor(cartId: string | null, lines: Awaited<ReturnType<typeof readCart>>["lines"], country: string, methodId: string | null): Promise<Priced> {
+async function priceFor(
+  cartId: string | null,
+  lines: Awaited<ReturnType<typeof readCart>>["lines"],
+  destination: { country: string; region: string | null },
+  methodId: string | null,
+): Promise<Priced> {
   if (lines.length === 0) return { quote: null, countryError: null, discount: null };
   try {
-    const priced = await quoteCheckout({ cartId, lines, country, methodId, fallbackMethod: true });
-    return { quote: checkoutQuoteView(priced, country, lines), countryError: null, discount: priced.discount ? discountViewOf(priced.discount) : null };
+    const priced = await quoteCheckout({ cartId, lines, ...destination, methodId, fallbackMethod: true });
+    return { quote: checkoutQuoteView(priced, destination, lines), countryError: null, discount: priced.discount ? discountViewOf(priced.discount) : null };
   } catch (err) {
     if (err instanceof PricingError) return { quote: null, countryError: err.message, discount: null };
     throw err;
@@ -72,11 +77,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const [cartId, address] = await Promise.all([checkoutCartId(request, user?.id ?? null), user ? getSavedAddress(user.id) : null]);
   const cart = cartId ? await readCart(cartId) : { lines: [], subtotalCents: 0 };
-  // ?country=&method= : the summary as the shopper changes them (the form's fetcher asks for it).
+  // ?country=&region=&method= : the summary as the shopper changes them (the form's fetcher asks for it).
   const url = new URL(request.url);
   const asked = url.searchParams.get("country");
   const country = isCountry(asked) ? asked : await defaultCountry(request, address?.country);
-  const priced = await priceFor(cartId, cart.lines, country, url.searchParams.get("method"));
+  const region = isCountry(asked) ? url.searchParams.get("region") : country === address?.country ? (address.region ?? null) : null;
+  const priced = await priceFor(cartId, cart.lines, { country, region }, url.searchParams.get("method"));
   // A signed-in customer starts from their account's email and saved address.
   const prefill: Values | null = user ? { email: user.email, ...address } : null;
   return {
@@ -106,7 +112,7 @@ type ActionData =
   | { kind: "error"; message: string }
   | { kind: "redirect"; paymentUrl: string };
 
-const FIELDS: CheckoutField[] = ["email", "country", "name", "line1", "line2", "city", "postalCode", "shippingMethod"];
+const FIELDS: CheckoutField[] = ["email", "country", "name", "line1", "line2", "city", "region", "postalCode", "shippingMethod"];
 
 /** Apply or remove the cart's code, then back to this page (303: works without JavaScript). */
 async function discountAction(request: Request, form: FormData, intent: DiscountIntent) {
@@ -172,7 +178,7 @@ async function pricedForm(request: Request, values: Values): Promise<Priced> {
   const cartId = await checkoutCartId(request, user?.id ?? null);
   const lines = cartId ? (await readCart(cartId)).lines : [];
   const country = isCountry(values.country) ? values.country : await defaultCountry(request, null);
-  return priceFor(cartId, lines, country, values.shippingMethod || null);
+  return priceFor(cartId, lines, { country, region: values.region || null }, values.shippingMethod || null);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -212,8 +218,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     );
   }
 
-  function requote(country: string, methodId: string | null) {
+  function requote({ country, region, methodId }: Choice) {
     const params = new URLSearchParams({ country });
+    if (region) params.set("region", region);
     if (methodId) params.set("method", methodId);
     if (loaderData.buyNow) params.set("buy", "now");
     summary.load(`/checkout?${params}`);
@@ -260,6 +267,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+/** What the summary is priced for: the country, its US state (sales tax) and the delivery method. */
+type Choice = { country: string; region: string | null; methodId: string | null };
+
 type SummaryLine = Route.ComponentProps["loaderData"]["lines"][number];
 
 /**
@@ -267,7 +277,7 @@ type SummaryLine = Route.ComponentProps["loaderData"]["lines"][number];
  * tax, total, then tax included in the prices ("Including VAT (20%) £8.33").
  */
 function OrderSummary({ lines, quote, updating, children }: { lines: SummaryLine[]; quote: CheckoutQuoteView | null; updating: boolean; children: React.ReactNode }) {
-  const money = (cents: number) => formatMoney(cents, quote?.currency);
+  const money = (cents: number) => formatMoney(cents, quote?.currency ?? "USD");
   const method = quote?.options.find((o) => o.methodId === quote.methodId);
   return (
     <section aria-labelledby="summary-heading" aria-busy={updating} className="h-fit rounded-2xl border border-gray-200 bg-gray-50 p-6">
@@ -416,7 +426,7 @@ function CheckoutForm({
   serverErrors?: CheckoutFieldErrors;
   values?: Values;
   priced: Priced & { country?: string };
-  onChoose: (country: string, methodId: string | null) => void;
+  onChoose: (choice: Choice) => void;
   disabled: boolean;
 }) {
   const hydrated = useHydrated();
@@ -436,7 +446,9 @@ function CheckoutForm({
           defaultValues={{ ...values, country }}
           errors={{ ...errors, country: errors.country ?? priced.countryError ?? undefined }}
           // The same method is kept if the new country's zone has it, else the zone's first is priced.
-          onCountryChange={(code) => onChoose(code, quote?.methodId ?? null)}
+          onCountryChange={(code) => onChoose({ country: code, region: null, methodId: quote?.methodId ?? null })}
+          // A US state may have its own sales tax.
+          onRegionChange={(region) => onChoose({ country, region: region || null, methodId: quote?.methodId ?? null })}
         />
       </div>
       {hydrated ? null : (
@@ -454,7 +466,7 @@ function CheckoutForm({
             name="shippingMethod"
             cards
             defaultValue={quote.methodId}
-            onChange={(methodId) => onChoose(quote.country, methodId)}
+            onChange={(methodId) => onChoose({ country: quote.country, region: quote.region, methodId })}
             error={errors.shippingMethod}
             choices={quote.options.map((o) => ({
               value: o.methodId,
