@@ -6,7 +6,7 @@ import { paymentIdOf, translateCheckoutEvent } from "./checkout-events";
 import { PaymentSetupError, WebhookSignatureError, type PaymentProvider } from "./provider";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./signature";
 import { taxLineLabel, taxLineText } from "~/lib/checkout-quote";
-import { formatMoney } from "~/lib/money";
+import { paymentDiscountNote } from "~/lib/discount-view";
 
 /**
  * Stripe Checkout through the official SDK. STRIPE_API_HOST (e.g. http://127.0.0.1:12111) points
@@ -60,7 +60,7 @@ export function stripeProvider(): PaymentProvider {
         .join(", ");
       // The discounted lines carry the code's share already; this names the code and its amount on
       // Stripe's page, as the shop's pages show the discount line.
-      const discount = input.discount?.amountCents ? `Includes discount ${input.discount.code} -${formatMoney(input.discount.amountCents, input.currency)}` : "";
+      const discount = input.discount ? paymentDiscountNote(input.discount, input.currency) : "";
       const submitMessage = [discount, includedTax].filter(Boolean).join(". ");
       try {
         const session = await stripe.checkout.sessions.create(

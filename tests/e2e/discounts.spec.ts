@@ -215,6 +215,9 @@ test.describe("discount codes, end to end", () => {
     await shopper.getByRole("button", { name: /^Continue to Payment/ }).click();
     await shopper.waitForURL(/\/pay\/test\//);
     await expect(shopper.getByTestId("pay-amount")).toHaveText("$49.99");
+    // It took nothing off the lines: named without an amount, next to the free shipping line.
+    await expect(shopper.getByTestId("pay-discount")).toHaveText(`Includes discount ${code}`);
+    await expect(shopper.getByTestId("pay-shipping")).toHaveText("Shipping (Standard) Free");
     await context.close();
   });
 });

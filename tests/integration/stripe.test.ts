@@ -154,6 +154,19 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     expect(paid.status).toBe(200);
     expect(await orderById(started.orderId)).toMatchObject({ status: "processing" });
     expect(await orderDiscount(started.orderId)).toMatchObject({ status: "counted" });
+
+    // A free-shipping code under the $75 threshold: the lines stay whole, the $12.99 Standard rate is 0, the code is named.
+    await saveDiscount(null, discountFormSchema.parse({ code: "SHIPFREE", title: "Ship", kind: "free_shipping" }), admin);
+    const small = await cartWith([{ variantId: purple.id, quantity: 1 }]);
+    await setCartDiscountCode(small.cartId, "SHIPFREE");
+    const shipFree = await startCheckout({ cartId: small.cartId, userId: null, details: buyer(13) });
+    const q = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    expect([q.get("line_items[0][quantity]"), q.get("line_items[0][price_data][unit_amount]")]).toEqual(["1", String(purple.priceCents)]);
+    expect(q.get("line_items[0][price_data][product_data][name]")).toBe("R36S Retro Handheld (Purple)");
+    expect(q.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("0");
+    expect(q.get("custom_text[submit][message]")).toBe("Includes discount SHIPFREE");
+    expect(fake.sessions.get(shipFree.sessionId)).toMatchObject({ amount_total: purple.priceCents });
+    expect(await orderById(shipFree.orderId)).toMatchObject({ shippingCents: 0, totalCents: purple.priceCents });
   });
 
   it("a UK checkout with a fixed pound amount: the amount is spread over the lines to the penny, shown with the VAT, and Stripe's total is the order's", async () => {
