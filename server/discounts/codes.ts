@@ -214,8 +214,9 @@ export async function setDiscountActive(id: string, active: boolean, actor: Acto
 }
 
 /**
- * Deletes a code nobody has paid with. A code with a counted use is deactivated instead, so past
- * orders keep their record; the answer says which happened.
+ * Deletes a code no order has used. A code any order has a use of (counted, held, or released: a
+ * cancelled checkout can still be paid late, and its use is then counted) is deactivated instead,
+ * so past orders keep their record (the uses go with the code by cascade); the answer says which.
  */
 export async function deleteDiscount(id: string, actor: Actor): Promise<"deleted" | "deactivated"> {
   return db().transaction(async (tx) => {
@@ -224,7 +225,7 @@ export async function deleteDiscount(id: string, actor: Actor): Promise<"deleted
     const [used] = await tx
       .select({ id: discountUses.id })
       .from(discountUses)
-      .where(and(eq(discountUses.discountId, id), inArray(discountUses.status, ["counted", "held"])))
+      .where(eq(discountUses.discountId, id))
       .limit(1);
     if (used) {
       await setActive(tx, id, false, actor, "deactivate");

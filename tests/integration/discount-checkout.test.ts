@@ -4,7 +4,8 @@ import { action as checkoutAction, loader as checkoutLoader } from "../../app/ro
 import { loader as cancelLoader } from "../../app/routes/shop/cancel";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
-import { DiscountRefusedError, listDiscounts, orderDiscount, saveDiscount, setCartDiscountCode, setDiscountActive } from "../../server/discounts";
+import { deleteDiscount, DiscountRefusedError, listDiscounts, orderDiscount, saveDiscount, setCartDiscountCode, setDiscountActive } from "../../server/discounts";
+import { abandonOrder } from "../../server/orders/place";
 import { discountCodes, discountUses } from "../../server/discounts/schema";
 import { outboxMail } from "../../server/mail/schema";
 import { getOrderSummary } from "../../server/orders/queries";
@@ -138,6 +139,22 @@ describe("discount codes at checkout: held with the session, counted with the pa
     expect(readTestSession(won.sessionId)).toMatchObject({ discount: { code: "LASTUSE", amountCents: 800 } });
     await pay(won.sessionId);
     expect((await listDiscounts("LASTUSE"))[0]).toMatchObject({ status: "used up", uses: 1 });
+  });
+
+  it("a code whose only use is a cancelled checkout is deactivated, not deleted: that checkout paid late keeps its discount", async () => {
+    const saved = await createCode({ code: "GONE10" });
+    const { cartId } = await cartWithCode("r36s", "Black", "GONE10", 2);
+    const started = await startCheckout({ cartId, userId: null, details: buyer(52) });
+    await abandonOrder(started.orderId, "Cancelled at the payment page", "customer");
+    expect(await orderDiscount(started.orderId)).toMatchObject({ status: "released" });
+
+    expect(await deleteDiscount(saved.id, actor)).toBe("deactivated");
+    // The payment page was still open in another tab: the payment arrives and is honoured.
+    await pay(started.sessionId);
+    // 2 × $49.99 = $99.98; 10% = $10.00.
+    expect(await orderById(started.orderId)).toMatchObject({ status: "processing", totalCents: 8998 });
+    expect(await orderDiscount(started.orderId)).toMatchObject({ code: "GONE10", amountMinor: 1000, status: "counted" });
+    expect((await listDiscounts("GONE10"))[0]).toMatchObject({ status: "deactivated", uses: 1 });
   });
 
   it("a replaced or expired checkout gives its held use back; a refused code stops checkout before any session", async () => {
