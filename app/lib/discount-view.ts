@@ -10,3 +10,12 @@ export function discountLine(d: { code: string; percentOff: number | null; amoun
   if (d.freeShipping) return `${d.code} Free shipping`;
   return [d.code, d.percentOff !== null ? `-${d.percentOff}%` : null, `-${formatMoney(d.amountCents, currency)}`].filter(Boolean).join(" ");
 }
+
+/**
+ * The discount as a payment page notes it (the test provider's page, Stripe's submit message): its
+ * amount is already out of the total. A code that took nothing off the lines (free shipping: the
+ * shipping line says Free) is named without an amount.
+ */
+export function paymentDiscountNote(d: { code: string; amountCents: number }, currency: string): string {
+  return d.amountCents > 0 ? `Includes discount ${d.code} -${formatMoney(d.amountCents, currency)}` : `Includes discount ${d.code}`;
+}

@@ -140,7 +140,30 @@ async function unknownProducts(tx: Tx, ids: string[] | null): Promise<boolean> {
   return found.length !== ids.length;
 }
 
-/** Creates (id null) or updates a code in one transaction with its audit entry. */
+/** A rule's value as the audit log keeps it: instants as ISO text, objects with their keys sorted (jsonb reorders them). */
+function auditValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  return value;
+}
+
+/** What an edit changed, field by field as { from, to }, for its audit entry. */
+function changedRules(before: DiscountRules, after: DiscountRules): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(discountRulesSchema.shape) as (keyof DiscountRules)[]) {
+    const from = auditValue(before[key]);
+    const to = auditValue(after[key]);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/**
+ * Creates (id null) or updates a code in one transaction with its audit entry: a creation records
+ * what the code gives, an edit each changed field's before and after (nothing changed: no entry).
+ */
 export async function saveDiscount(id: string | null, input: DiscountRules, actor: Actor): Promise<{ id: string; code: string }> {
   // Whoever calls, what is stored obeys the editor's rules.
   const checked = discountRulesSchema.safeParse(input);
@@ -150,13 +173,20 @@ export async function saveDiscount(id: string | null, input: DiscountRules, acto
     return await db().transaction(async (tx) => {
       if (await unknownProducts(tx, input.productIds)) throw new DiscountSaveError({ productIds: "A chosen product no longer exists. Choose again." });
       const now = new Date();
-      const [row] = id
-        ? await tx.update(discountCodes).set({ ...input, updatedAt: now }).where(eq(discountCodes.id, id)).returning()
-        : await tx.insert(discountCodes).values({ ...input, createdAt: now, updatedAt: now }).returning();
-      if (!row) throw new DiscountNotFoundError();
+      if (id) {
+        const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+        if (!before) throw new DiscountNotFoundError();
+        const [row] = await tx.update(discountCodes).set({ ...input, updatedAt: now }).where(eq(discountCodes.id, id)).returning();
+        const changes = changedRules(before, row);
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, { actor, action: "update", entity: "discount", entityId: id, data: { code: row.code, changes } });
+        }
+        return { id: row.id, code: row.code };
+      }
+      const [row] = await tx.insert(discountCodes).values({ ...input, createdAt: now, updatedAt: now }).returning();
       await recordAudit(tx, {
         actor,
-        action: id ? "update" : "create",
+        action: "create",
         entity: "discount",
         entityId: row.id,
         data: { code: row.code, kind: row.kind, percentOff: row.percentOff, amounts: row.amounts, usageLimit: row.usageLimit },
@@ -184,8 +214,9 @@ export async function setDiscountActive(id: string, active: boolean, actor: Acto
 }
 
 /**
- * Deletes a code nobody has paid with. A code with a counted use is deactivated instead, so past
- * orders keep their record; the answer says which happened.
+ * Deletes a code no order has used. A code any order has a use of (counted, held, or released: a
+ * cancelled checkout can still be paid late, and its use is then counted) is deactivated instead,
+ * so past orders keep their record (the uses go with the code by cascade); the answer says which.
  */
 export async function deleteDiscount(id: string, actor: Actor): Promise<"deleted" | "deactivated"> {
   return db().transaction(async (tx) => {
@@ -194,7 +225,7 @@ export async function deleteDiscount(id: string, actor: Actor): Promise<"deleted
     const [used] = await tx
       .select({ id: discountUses.id })
       .from(discountUses)
-      .where(and(eq(discountUses.discountId, id), inArray(discountUses.status, ["counted", "held"])))
+      .where(eq(discountUses.discountId, id))
       .limit(1);
     if (used) {
       await setActive(tx, id, false, actor, "deactivate");

@@ -6,6 +6,7 @@ import { paymentIdOf, translateCheckoutEvent } from "./checkout-events";
 import { PaymentSetupError, WebhookSignatureError, type PaymentProvider } from "./provider";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./signature";
 import { taxLineLabel, taxLineText } from "~/lib/checkout-quote";
+import { paymentDiscountNote } from "~/lib/discount-view";
 
 /**
  * Stripe Checkout through the official SDK. STRIPE_API_HOST (e.g. http://127.0.0.1:12111) points
@@ -57,6 +58,10 @@ export function stripeProvider(): PaymentProvider {
         .filter((t) => t.included)
         .map((t) => taxLineText(t, input.currency))
         .join(", ");
+      // The discounted lines carry the code's share already; this names the code and its amount on
+      // Stripe's page, as the shop's pages show the discount line.
+      const discount = input.discount ? paymentDiscountNote(input.discount, input.currency) : "";
+      const submitMessage = [discount, includedTax].filter(Boolean).join(". ");
       try {
         const session = await stripe.checkout.sessions.create(
           {
@@ -103,8 +108,8 @@ export function stripeProvider(): PaymentProvider {
                 },
               },
             ],
-            // Included tax (VAT) is inside the prices: shown on the page, as the shop's pages show it.
-            ...(includedTax ? { custom_text: { submit: { message: includedTax } } } : {}),
+            // The discount, and included tax (VAT: inside the prices), shown on the page as the shop's pages show them.
+            ...(submitMessage ? { custom_text: { submit: { message: submitMessage } } } : {}),
             customer_email: input.email,
             client_reference_id: input.orderId,
             metadata: { orderId: input.orderId, orderNumber: input.orderNumber },

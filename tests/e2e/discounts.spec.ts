@@ -191,6 +191,37 @@ test.describe("discount codes, end to end", () => {
     await context.close();
   });
 
+  test("at checkout without JavaScript: a refusal says why, Apply shows the line and the new total, Remove takes it off", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+    const code = `NOJSCO${Date.now().toString(36).toUpperCase()}`;
+    await signInAsAdmin(page, "/admin/discounts");
+    await createCode(page, code, { percent: "10" }, "60");
+
+    const context = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false });
+    const shopper = await context.newPage();
+    await addR36s(shopper, "Black", 1);
+    await shopper.goto("/checkout");
+    await shopper.getByRole("textbox", { name: "Discount code" }).fill(code.toLowerCase());
+    await shopper.getByRole("button", { name: "Apply" }).click();
+    await expect(shopper.getByRole("alert")).toHaveText(`Add $10.01 more to use ${code}.`);
+    // $49.99 and US Standard shipping ($12.99 below $75).
+    await expect(shopper.getByTestId("checkout-total")).toHaveText("$62.98");
+
+    await addR36s(shopper, "Black", 1);
+    await shopper.goto("/checkout");
+    await shopper.getByRole("textbox", { name: "Discount code" }).fill(code);
+    await shopper.getByRole("button", { name: "Apply" }).click();
+    await expect(shopper).toHaveURL(/\/checkout$/);
+    await expect(shopper.getByTestId("discount-line")).toHaveText(`${code} -10% -$10.00`);
+    await expect(shopper.getByTestId("checkout-discount")).toHaveText("-$10.00");
+    await expect(shopper.getByTestId("checkout-total")).toHaveText("$89.98");
+
+    await shopper.getByRole("button", { name: `Remove discount code ${code}` }).click();
+    await expect(shopper).toHaveURL(/\/checkout$/);
+    await expect(shopper.getByTestId("discount-line")).toHaveCount(0);
+    await expect(shopper.getByTestId("checkout-total")).toHaveText("$99.98");
+    await context.close();
+  });
+
   test("a free-shipping code on a US order under $75: its line in the cart, the threshold message gives way to the code, and checkout drops the $12.99 Standard rate", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const code = `SHIP${Date.now().toString(36).toUpperCase()}`;
     await signInAsAdmin(page, "/admin/discounts");
@@ -215,6 +246,9 @@ test.describe("discount codes, end to end", () => {
     await shopper.getByRole("button", { name: /^Continue to Payment/ }).click();
     await shopper.waitForURL(/\/pay\/test\//);
     await expect(shopper.getByTestId("pay-amount")).toHaveText("$49.99");
+    // It took nothing off the lines: named without an amount, next to the free shipping line.
+    await expect(shopper.getByTestId("pay-discount")).toHaveText(`Includes discount ${code}`);
+    await expect(shopper.getByTestId("pay-shipping")).toHaveText("Shipping (Standard) Free");
     await context.close();
   });
 });

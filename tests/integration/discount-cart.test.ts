@@ -73,6 +73,28 @@ describe("the cart's discount code box: apply, replace, remove, refusals in word
     expect(readTestSession(started.sessionId)).toMatchObject({ amountCents: 8998, discount: { code: "SPRING10", amountCents: 1000 } });
   });
 
+  it("a shopper in the United Kingdom is told in pounds: \"Add £12.00 more to use UKSPRING10\", then the line \"UKSPRING10 -10% -£8.00\" and the new total", async () => {
+    await createCode({ code: "UKSPRING10", minSubtotals: { USD: "65", GBP: "51.99" } });
+    const british = (cookie: string) => ({ ...documentHeaders(cookie), "Accept-Language": "en-GB,en;q=0.8" });
+    const variant = await variantOf("r36s", "White");
+    const { cookie } = await cartWith([{ variantId: variant.id, quantity: 1 }]);
+    const ukPost = async (fields: Record<string, string>) => answer(await call(cartAction, post("/cart", fields, british(cookie))));
+    const ukPage = async () => (await call(cartLoader, new Request("http://localhost:3000/cart", { headers: british(cookie) }))) as CartPage;
+
+    // One R36S is £39.99: £12.00 short of the £51.99 minimum.
+    expect(await ukPost({ intent: "apply-discount", code: "ukspring10" })).toMatchObject({
+      status: 400,
+      body: { ok: false, field: "discount", error: "Add £12.00 more to use UKSPRING10." },
+    });
+    expect((await ukPost({ intent: "update", variantId: variant.id, quantity: "2" })).status).toBe(303);
+    expect((await ukPost({ intent: "apply-discount", code: "ukspring10" })).status).toBe(303);
+    const page = await ukPage();
+    expect(page.cart).toMatchObject({ subtotalCents: 7998, currency: "GBP" });
+    // 10% of £79.98 = £7.998 → £8.00.
+    expect(page.discount).toEqual({ code: "UKSPRING10", applied: true, percentOff: 10, amountCents: 800, freeShipping: false, totalCents: 7198, currency: "GBP" });
+    expect(discountLine(page.discount as Extract<DiscountView, { applied: true }>, "GBP")).toBe("UKSPRING10 -10% -£8.00");
+  });
+
   it("one code per cart: a new code replaces the old, a refused one leaves the applied one in place, Remove takes it off", async () => {
     await createCode({ code: "FIRST5", percentOff: "5" });
     await createCode({ code: "TENOFF", kind: "fixed", percentOff: "", amounts: { USD: "10" } });

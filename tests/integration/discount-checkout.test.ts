@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "../../app/routes/shop/checkout";
+import { loader as cancelLoader } from "../../app/routes/shop/cancel";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
-import { DiscountRefusedError, listDiscounts, orderDiscount, saveDiscount, setCartDiscountCode, setDiscountActive } from "../../server/discounts";
-import { discountUses } from "../../server/discounts/schema";
+import { deleteDiscount, DiscountRefusedError, listDiscounts, orderDiscount, saveDiscount, setCartDiscountCode, setDiscountActive } from "../../server/discounts";
+import { abandonOrder } from "../../server/orders/place";
+import { discountCodes, discountUses } from "../../server/discounts/schema";
 import { outboxMail } from "../../server/mail/schema";
 import { getOrderSummary } from "../../server/orders/queries";
 import { readTestSession } from "../../server/payments/test-provider";
@@ -80,6 +82,79 @@ describe("discount codes at checkout: held with the session, counted with the pa
     await pay(started.sessionId);
     expect(await orderById(started.orderId)).toMatchObject({ status: "processing", totalCents: 3999 + 1299 });
     expect((await listDiscounts("FLASH20"))[0]).toMatchObject({ status: "deactivated", uses: 1 });
+  });
+
+  it("a code that expires while the shopper is on the payment page: the payment is honoured at the amount shown and counted; a new checkout is refused", async () => {
+    const saved = await createCode({ code: "LASTDAY", percentOff: "25", endsAt: new Date(Date.now() + 24 * 3_600_000).toISOString().slice(0, 16) });
+    const { cartId } = await cartWithCode("r36pro", "Orange", "lastday", 2);
+    const started = await startCheckout({ cartId, userId: null, details: buyer(48) });
+    // 2 × $59.99 = $119.98; 25% = $29.995 → $30.00; $89.98 is above the $75 free-shipping threshold.
+    expect(readTestSession(started.sessionId)).toMatchObject({ amountCents: 8998, discount: { code: "LASTDAY", amountCents: 3000 } });
+
+    // The end time passes while the payment page is open.
+    await db().update(discountCodes).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(discountCodes.id, saved.id));
+    const late = await cartWithCode("r36pro", "Orange", "LASTDAY", 2);
+    const refused = await startCheckout({ cartId: late.cartId, userId: null, details: buyer(49) }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DiscountRefusedError);
+    expect((refused as Error).message).toBe("LASTDAY has expired.");
+
+    await pay(started.sessionId);
+    expect(await orderById(started.orderId)).toMatchObject({ status: "processing", subtotalCents: 11998, totalCents: 8998 });
+    expect(await orderDiscount(started.orderId)).toMatchObject({ code: "LASTDAY", amountMinor: 3000, status: "counted" });
+    expect((await getOrderSummary(started.orderId))!.discount).toEqual({ code: "LASTDAY", label: "-25%", amountCents: 3000, freeShipping: false });
+    expect((await listDiscounts("LASTDAY"))[0]).toMatchObject({ status: "expired", uses: 1, revenueUsdCents: 8998 });
+  });
+
+  it("cancelling at the payment page gives the held use back at once: another shopper can then have the last use", async () => {
+    await createCode({ code: "LASTUSE", usageLimit: "1" });
+    const first = await cartWithCode("rg35xx-pro", "White", "LASTUSE");
+    const headers = { Cookie: first.cookie, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", Accept: "text/html" };
+    const started = answer(await call(checkoutAction, post("/checkout", { ...buyer(50), line2: "" }, headers), { clientIp: "203.0.113.50" }));
+    expect(started.status).toBe(303);
+    const sessionId = decodeURIComponent(/\/pay\/test\/([^/?]+)/.exec(started.headers.get("location") ?? "")?.[1] ?? "");
+    const session = readTestSession(sessionId)!;
+    expect(session.discount).toMatchObject({ code: "LASTUSE" });
+    const cancelUrl = session.cancelUrl;
+    const orderId = new URL(cancelUrl).searchParams.get("order")!;
+    expect(await orderDiscount(orderId)).toMatchObject({ status: "held" });
+
+    // While it is held, the second shopper is told before paying.
+    const second = await cartWithCode("rg35xx-pro", "White", "lastuse");
+    const blocked = await startCheckout({ cartId: second.cartId, userId: null, details: buyer(51) }).catch((e: unknown) => e);
+    expect((blocked as Error).message).toBe("LASTUSE has been used up.");
+
+    // The first shopper follows the payment page's cancel link, with the cookie their checkout set.
+    const checkoutCookie = started.headers.get("Set-Cookie")!.split(";")[0];
+    const cancelled = (await Promise.resolve()
+      .then(() => call(cancelLoader, new Request(cancelUrl, { headers: { Cookie: `${first.cookie}; ${checkoutCookie}` } })))
+      .catch((thrown: unknown) => thrown)) as Response;
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("Location")).toBe("/cancel");
+    expect(await orderById(orderId)).toMatchObject({ status: "cancelled", cancelReason: "Cancelled at the payment page" });
+    expect(await orderDiscount(orderId)).toMatchObject({ status: "released" });
+
+    // At once (no sweep, no expiry): the second shopper gets the last use and pays it.
+    const won = await startCheckout({ cartId: second.cartId, userId: null, details: buyer(51) });
+    // 10% of $79.99 = $7.999 → $8.00.
+    expect(readTestSession(won.sessionId)).toMatchObject({ discount: { code: "LASTUSE", amountCents: 800 } });
+    await pay(won.sessionId);
+    expect((await listDiscounts("LASTUSE"))[0]).toMatchObject({ status: "used up", uses: 1 });
+  });
+
+  it("a code whose only use is a cancelled checkout is deactivated, not deleted: that checkout paid late keeps its discount", async () => {
+    const saved = await createCode({ code: "GONE10" });
+    const { cartId } = await cartWithCode("r36s", "Black", "GONE10", 2);
+    const started = await startCheckout({ cartId, userId: null, details: buyer(52) });
+    await abandonOrder(started.orderId, "Cancelled at the payment page", "customer");
+    expect(await orderDiscount(started.orderId)).toMatchObject({ status: "released" });
+
+    expect(await deleteDiscount(saved.id, actor)).toBe("deactivated");
+    // The payment page was still open in another tab: the payment arrives and is honoured.
+    await pay(started.sessionId);
+    // 2 × $49.99 = $99.98; 10% = $10.00.
+    expect(await orderById(started.orderId)).toMatchObject({ status: "processing", totalCents: 8998 });
+    expect(await orderDiscount(started.orderId)).toMatchObject({ code: "GONE10", amountMinor: 1000, status: "counted" });
+    expect((await listDiscounts("GONE10"))[0]).toMatchObject({ status: "deactivated", uses: 1 });
   });
 
   it("a replaced or expired checkout gives its held use back; a refused code stops checkout before any session", async () => {

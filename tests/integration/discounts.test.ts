@@ -1,11 +1,16 @@
-import { eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as editorAction } from "../../app/routes/admin/discount-editor";
+import { action as listAction, loader as listLoader } from "../../app/routes/admin/discounts";
+import { createAdmin } from "../../server/auth/admins";
+import { signInAdmin } from "../../server/auth/sign-in";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { auditLog } from "../../server/admin/schema";
 import {
   countDiscountUse,
   deleteDiscount,
+  DiscountNotFoundError,
   DiscountRefusedError,
   DiscountSaveError,
   discountEditorChoices,
@@ -23,6 +28,7 @@ import { markets as marketsTable } from "../../server/pricing/schema";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { discountFormSchema, parseDiscountForm } from "~/lib/discount-form";
 import { buyer, cartWith, useCatalogue, variantOf } from "./shop-helpers";
+import { cookieHeaderFrom, shopRequest } from "./auth-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
@@ -343,4 +349,166 @@ describe("discount codes: the merchant's definitions, the discount step and its 
       expect((await listDiscounts("LASTONE"))[0]).toMatchObject({ status: "active", uses: 0 });
     },
   );
+});
+
+describe("discount codes in the back office: edits and (re)activation audited, the list's statuses", () => {
+  useTestDatabase();
+  useCatalogue();
+  let adminCookie = "";
+  let adminId = "";
+
+  beforeAll(async () => {
+    adminId = (await createAdmin({ email: "boss@example.com", password: "boss-password-1" })).id;
+    const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
+    if (result.kind !== "signed-in") throw new Error("admin sign-in failed");
+    adminCookie = cookieHeaderFrom(result.cookies);
+  });
+
+  /** A route's loader or action called as React Router would, a thrown redirect answered like a returned one. */
+  async function route(fn: unknown, request: Request, params: Record<string, string> = {}) {
+    const run = fn as (args: { request: Request; params: Record<string, string>; context: unknown }) => unknown;
+    const result = await Promise.resolve()
+      .then(() => run({ request, params, context: {} }))
+      .catch((thrown: unknown) => thrown);
+    if (result instanceof Response) return { status: result.status, body: undefined as unknown, headers: result.headers };
+    const r = result as { data: unknown; init?: { status?: number } | null };
+    return { status: r.init?.status ?? 200, body: r.data, headers: new Headers() };
+  }
+  const adminPost = (path: string, fields: Record<string, string>) =>
+    new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: adminCookie } });
+
+  const auditOf = (id: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "discount"), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+
+  it("an edit saved from the editor changes the code and is audited field by field (before and after); Deactivate and Activate are audited", async () => {
+    const saved = await createCode({ code: "EDITME", title: "Before", percentOff: "10", minSubtotals: { USD: "50" } });
+    const form = {
+      code: "edit-me-2",
+      title: "After",
+      kind: "fixed",
+      "amounts.USD": "7.50",
+      "amounts.GBP": "6",
+      "minSubtotals.USD": "50",
+      endsAt: "2099-12-01T09:00",
+      timeZone: "Europe/London",
+      usageLimit: "3",
+      appliesTo: "all",
+    };
+    const edited = await route(editorAction, adminPost(`/admin/discounts/${saved.id}`, form), { id: saved.id });
+    expect(edited).toMatchObject({ status: 302 });
+    expect(edited.headers.get("Location")).toBe("/admin/discounts");
+    expect(await getDiscount(saved.id)).toMatchObject({
+      code: "EDIT-ME-2",
+      title: "After",
+      kind: "fixed",
+      percentOff: null,
+      amounts: { USD: 750, GBP: 600 },
+      minSubtotals: { USD: 5000 },
+      // 09:00 in London in December is 09:00 UTC.
+      endsAt: new Date("2099-12-01T09:00:00Z"),
+      usageLimit: 3,
+      active: true,
+    });
+
+    // The same form again changes nothing, so it adds no entry.
+    expect((await route(editorAction, adminPost(`/admin/discounts/${saved.id}`, form), { id: saved.id })).status).toBe(302);
+    // A refused edit (a percentage out of range) writes nothing either.
+    const refused = await route(editorAction, adminPost(`/admin/discounts/${saved.id}`, { ...form, kind: "percentage", percentOff: "150" }), { id: saved.id });
+    expect(refused).toMatchObject({ status: 400, body: { fieldErrors: { percentOff: "Enter a whole percentage from 1 to 100" } } });
+    expect((await getDiscount(saved.id))!.kind).toBe("fixed");
+
+    for (const intent of ["deactivate", "activate"]) {
+      expect(await route(listAction, adminPost("/admin/discounts", { intent, id: saved.id }))).toMatchObject({
+        status: 200,
+        body: { ok: true, message: intent === "activate" ? "Discount activated" : "Discount deactivated" },
+      });
+    }
+    expect((await getDiscount(saved.id))!.active).toBe(true);
+
+    const audit = await auditOf(saved.id);
+    expect(audit.map((a) => [a.action, a.actorEmail])).toEqual([
+      ["create", actor.email],
+      ["update", "boss@example.com"],
+      ["deactivate", "boss@example.com"],
+      ["activate", "boss@example.com"],
+    ]);
+    expect(audit.slice(1).every((a) => a.actorId === adminId)).toBe(true);
+    expect(audit[1].data).toEqual({
+      code: "EDIT-ME-2",
+      changes: {
+        code: { from: "EDITME", to: "EDIT-ME-2" },
+        title: { from: "Before", to: "After" },
+        kind: { from: "percentage", to: "fixed" },
+        percentOff: { from: 10, to: null },
+        amounts: { from: {}, to: { GBP: 600, USD: 750 } },
+        endsAt: { from: null, to: "2099-12-01T09:00:00.000Z" },
+        usageLimit: { from: null, to: 3 },
+      },
+    });
+    expect(audit[2].data).toEqual({ code: "EDIT-ME-2" });
+    expect(audit[3].data).toEqual({ code: "EDIT-ME-2" });
+
+    // Reactivated, the code applies again.
+    const cart = await lines([{ slug: "r36pro", colour: "Blue", quantity: 1 }]);
+    expect((await quote("edit-me-2", "us", cart, { now: new Date() })).quote!.discount).toMatchObject({ code: "EDIT-ME-2", amountMinor: 750 });
+    // An edit of a code that is gone is told, not written.
+    const gone = crypto.randomUUID();
+    const missing = await saveDiscount(gone, (await getDiscount(saved.id))!, actor).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(DiscountNotFoundError);
+    expect(await auditOf(gone)).toEqual([]);
+  });
+
+  it("the list says scheduled, active, expired, used up and deactivated, each as of the time asked, and its loader shows the same", async () => {
+    const now = new Date();
+    const hour = 3_600_000;
+    const at = (ms: number) => new Date(now.getTime() + ms).toISOString().slice(0, 16);
+    await createCode({ code: "ST-LATER", startsAt: at(2 * hour), endsAt: at(4 * hour) });
+    await createCode({ code: "ST-NOW" });
+    await createCode({ code: "ST-OVER", endsAt: at(-hour) });
+    const off = await createCode({ code: "ST-OFF", endsAt: at(-hour) });
+    await setDiscountActive(off.id, false, actor);
+    const last = await createCode({ code: "ST-USED", usageLimit: "1" });
+    // ST-USED's one use: a paid order.
+    const variant = await variantOf("r36s", "White");
+    const { cartId } = await cartWith([{ variantId: variant.id, quantity: 1 }]);
+    const order = await startCheckout({ cartId, userId: null, details: buyer(90) });
+    await db().transaction(async (tx) => {
+      await holdDiscountUse(tx, {
+        discountId: last.id,
+        code: "ST-USED",
+        label: "-10%",
+        amountMinor: 500,
+        freeShipping: false,
+        currency: "USD",
+        orderId: order.orderId,
+        email: "buyer90@example.com",
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+        market: market("us"),
+        now: new Date(),
+      });
+      await countDiscountUse(tx, order.orderId);
+    });
+
+    const statuses = async (when: Date) => Object.fromEntries((await listDiscounts("ST-", when)).map((d) => [d.code, d.status]));
+    expect(await statuses(now)).toEqual({ "ST-LATER": "scheduled", "ST-NOW": "active", "ST-OVER": "expired", "ST-OFF": "deactivated", "ST-USED": "used up" });
+    // Three hours on, the scheduled code has started; five hours on, it has ended.
+    expect((await statuses(new Date(now.getTime() + 3 * hour)))["ST-LATER"]).toBe("active");
+    expect((await statuses(new Date(now.getTime() + 5 * hour)))["ST-LATER"]).toBe("expired");
+    expect((await listDiscounts("ST-USED", now))[0]).toMatchObject({ uses: 1, usageLimit: 1 });
+
+    const page = await route(listLoader, new Request("http://localhost:3000/admin/discounts?q=st-", { headers: { Cookie: adminCookie } }));
+    expect(page.status).toBe(200);
+    const rows = (page.body as { q: string; discounts: { code: string; status: string }[] }).discounts;
+    expect(Object.fromEntries(rows.map((d) => [d.code, d.status]))).toEqual({
+      "ST-LATER": "scheduled",
+      "ST-NOW": "active",
+      "ST-OVER": "expired",
+      "ST-OFF": "deactivated",
+      "ST-USED": "used up",
+    });
+  });
 });

@@ -11,6 +11,8 @@ import { taxRates } from "../../server/pricing/schema";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { stockReservations } from "../../server/inventory/schema";
 import { reconcilePayments } from "../../server/payments/reconcile";
+import { orderDiscount, saveDiscount, setCartDiscountCode } from "../../server/discounts";
+import { discountFormSchema } from "~/lib/discount-form";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
 import { FAKE_STRIPE_KEY, startFakeStripe } from "./fake-stripe";
 import { buyer, cartWith, lapseReservation, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";
@@ -125,6 +127,87 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
       await db().delete(taxRates).where(eq(taxRates.country, "US"));
       invalidateCatalog();
     }
+  });
+
+  it("a checkout with a code: each discounted line is one item at its discounted total, the code and its amount are on the page, Stripe's total is the order's", async () => {
+    const pro = await variantOf("r36pro", "Blue");
+    const purple = await variantOf("r36s", "Purple");
+    const admin = { id: "admin-1", email: "boss@example.com" };
+    // 15% off the R36 Pro only: the R36S line stays as it is.
+    await saveDiscount(null, discountFormSchema.parse({ code: "PRO15", title: "Pro", kind: "percentage", percentOff: "15", appliesTo: "products", productIds: [pro.productId] }), admin);
+    const { cartId } = await cartWith([
+      { variantId: pro.id, quantity: 2 },
+      { variantId: purple.id, quantity: 1 },
+    ]);
+    await setCartDiscountCode(cartId, "pro15");
+    const started = await startCheckout({ cartId, userId: null, details: buyer(11) });
+    const p = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    // 2 × $59.99 = $119.98; 15% = $17.997 → $18.00, all of it on that line: one item of $101.98.
+    expect(p.get("line_items[0][quantity]")).toBe("1");
+    expect(p.get("line_items[0][price_data][unit_amount]")).toBe(String(2 * pro.priceCents - 1800));
+    expect(p.get("line_items[0][price_data][product_data][name]")).toBe("R36PRO Handheld Console (Blue) × 2, PRO15 applied");
+    expect(p.get("line_items[1][quantity]")).toBe("1");
+    expect(p.get("line_items[1][price_data][unit_amount]")).toBe(String(purple.priceCents));
+    expect(p.get("line_items[1][price_data][product_data][name]")).toBe("R36S Retro Handheld (Purple)");
+    expect(p.has("line_items[2][quantity]")).toBe(false);
+    expect(p.get("custom_text[submit][message]")).toBe("Includes discount PRO15 -$18.00");
+    // $101.98 + $49.99 is over the $75 threshold: free Standard shipping.
+    expect(p.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("0");
+    const order = await orderById(started.orderId);
+    expect(order).toMatchObject({ subtotalCents: 2 * pro.priceCents + purple.priceCents, totalCents: 2 * pro.priceCents - 1800 + purple.priceCents });
+    expect(fake.sessions.get(started.sessionId)).toMatchObject({ amount_total: order.totalCents, currency: "usd" });
+    expect(await orderDiscount(started.orderId)).toMatchObject({ code: "PRO15", amountMinor: 1800, status: "held" });
+
+    // Paid at Stripe for that total: confirmed, and the use counted.
+    const paid = await deliver(
+      sessionEvent("checkout.session.completed", started.sessionId, { payment_status: "paid", payment_intent: "pi_fake_pro15", amount_total: order.totalCents, currency: "usd" }),
+    );
+    expect(paid.status).toBe(200);
+    expect(await orderById(started.orderId)).toMatchObject({ status: "processing" });
+    expect(await orderDiscount(started.orderId)).toMatchObject({ status: "counted" });
+
+    // A free-shipping code under the $75 threshold: the lines stay whole, the $12.99 Standard rate is 0, the code is named.
+    await saveDiscount(null, discountFormSchema.parse({ code: "SHIPFREE", title: "Ship", kind: "free_shipping" }), admin);
+    const small = await cartWith([{ variantId: purple.id, quantity: 1 }]);
+    await setCartDiscountCode(small.cartId, "SHIPFREE");
+    const shipFree = await startCheckout({ cartId: small.cartId, userId: null, details: buyer(13) });
+    const q = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    expect([q.get("line_items[0][quantity]"), q.get("line_items[0][price_data][unit_amount]")]).toEqual(["1", String(purple.priceCents)]);
+    expect(q.get("line_items[0][price_data][product_data][name]")).toBe("R36S Retro Handheld (Purple)");
+    expect(q.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("0");
+    expect(q.get("custom_text[submit][message]")).toBe("Includes discount SHIPFREE");
+    expect(fake.sessions.get(shipFree.sessionId)).toMatchObject({ amount_total: purple.priceCents });
+    expect(await orderById(shipFree.orderId)).toMatchObject({ shippingCents: 0, totalCents: purple.priceCents });
+  });
+
+  it("a UK checkout with a fixed pound amount: the amount is spread over the lines to the penny, shown with the VAT, and Stripe's total is the order's", async () => {
+    const white = await variantOf("r36s", "White");
+    const black = await variantOf("r36pro", "Black");
+    const admin = { id: "admin-1", email: "boss@example.com" };
+    await saveDiscount(null, discountFormSchema.parse({ code: "TENPOUNDS", title: "Ten", kind: "fixed", amounts: { USD: "12", GBP: "10" } }), admin);
+    const { cartId } = await cartWith([
+      { variantId: white.id, quantity: 3 },
+      { variantId: black.id, quantity: 1 },
+    ]);
+    await setCartDiscountCode(cartId, "TENPOUNDS");
+    const started = await startCheckout({ cartId, userId: null, details: { ...buyer(12), country: "GB", postalCode: "N1 1AA", city: "London" } });
+    const p = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    const items = [0, 1].map((i) => ({
+      quantity: p.get(`line_items[${i}][quantity]`),
+      amount: Number(p.get(`line_items[${i}][price_data][unit_amount]`)),
+      currency: p.get(`line_items[${i}][price_data][currency]`),
+      name: p.get(`line_items[${i}][price_data][product_data][name]`),
+    }));
+    // 3 × £39.99 = £119.97 and £47.99: £10 in proportion is £7.14 and £2.86 (they add up to £10.00).
+    expect(items).toEqual([
+      { quantity: "1", amount: 11997 - 714, currency: "gbp", name: "R36S Retro Handheld (White) × 3, TENPOUNDS applied" },
+      { quantity: "1", amount: 4799 - 286, currency: "gbp", name: "R36PRO Handheld Console (Black) × 1, TENPOUNDS applied" },
+    ]);
+    expect(p.get("custom_text[submit][message]")).toMatch(/^Includes discount TENPOUNDS -£10\.00\. Including VAT \(20%\) £\d+\.\d\d$/);
+    const order = await orderById(started.orderId);
+    expect(order).toMatchObject({ currency: "gbp", subtotalCents: 11997 + 4799 });
+    expect(order.totalCents).toBe(11997 + 4799 - 1000 + order.shippingCents);
+    expect(fake.sessions.get(started.sessionId)).toMatchObject({ amount_total: order.totalCents, currency: "gbp" });
   });
 
   it("confirms a payment from a webhook signed by the SDK's test helper; brand and last 4 come from the charge", async () => {

@@ -4,6 +4,7 @@ import { activeTestSession } from "@server/payments";
 import { payTestSession, testCardSchema } from "@server/payments/test-provider";
 import { taxLineText } from "~/lib/checkout-quote";
 import { formatMoney } from "~/lib/money";
+import { paymentDiscountNote } from "~/lib/discount-view";
 import type { Route } from "./+types/test-payment";
 import { readForm } from "@server/http/form";
 import { buttonClass } from "~/components/ui/button";
@@ -75,7 +76,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         </h1>
         {loaderData.discount ? (
           <p className="mt-1 text-sm font-medium text-green-800" data-testid="pay-discount">
-            Includes discount {loaderData.discount.code} -{formatMoney(loaderData.discount.amountCents, loaderData.currency)}
+            {paymentDiscountNote(loaderData.discount, loaderData.currency)}
           </p>
         ) : null}
         {/* The breakdown the shop computed, as Stripe's page shows its shipping and tax lines. */}
