@@ -134,8 +134,8 @@ async function readUpload(request: Request, field: string, maxFiles: number): Pr
   const files: UploadedFile[] = [];
   try {
     const form = await parseFormData(request, { maxFiles, maxFileSize: MAX_IMAGE_BYTES }, async (upload) => {
-      // A file input left empty still sends a part (no name, no bytes): nothing was chosen.
-      if (upload.fieldName !== field || (upload.name === "" && upload.size === 0)) return null;
+      // A file input left empty still sends a part (no bytes, and no name or ""): nothing was chosen.
+      if (upload.fieldName !== field || upload.size === 0) return null;
       const file = path.join(dir, String(files.length));
       await pipeline(Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>), createWriteStream(file));
       files.push({ name: upload.name, path: file, size: upload.size });
