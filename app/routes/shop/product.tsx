@@ -19,8 +19,8 @@ import { PROMO_PAGE } from "~/lib/promo";
 
 /**
  * One template for every product (`/products/:slug`, and `/product` for the main console), driven by
- * the product's content blocks. Above the fold is awaited from the catalogue cache; reviews and
- * related products stream in behind skeletons.
+ * the product's content blocks. Above the fold and the reviews are awaited from the catalogue cache;
+ * related products stream in behind a skeleton.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const [product, shopper, user] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request), getSessionUser(request)]);
@@ -31,7 +31,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     product: localise(shopper, product),
     // Null for a visitor with neither session nor wishlist cookie: the page the page cache keeps.
     savedVariantId: await savedVariantOf(request, user?.id ?? null, product),
-    reviews: Promise.all([listReviews(product.id), votesOf(voter, product.id)]).then(([list, votes]) => withVotes(list, votes)),
+    // Awaited, not streamed: a cached read, and streamed content needs JavaScript to appear (the
+    // reviews, their "Was this helpful?" and the review prompt must work without it).
+    reviews: withVotes(...(await Promise.all([listReviews(product.id), votesOf(voter, product.id)]))),
     reviewAccess: access,
     related: listRelatedProducts(product).then((list) => list.map((p) => localise(shopper, p))),
     // Accessories are offered beside consoles only; awaited (a cached read) so the page does not shift when they arrive.

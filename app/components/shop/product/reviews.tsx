@@ -236,17 +236,3 @@ function ReviewImages({ images, author }: { images: ReviewView["images"]; author
     </figure>
   );
 }
-
-/** Holds the place of the streamed reviews with the same outline, so nothing jumps when they arrive. */
-export function CustomerStoriesSkeleton() {
-  return (
-    <section aria-busy="true" aria-label="Loading reviews">
-      <div className="h-8 w-56 animate-pulse rounded bg-gray-200" />
-      <ul className="mt-6 grid gap-6 md:grid-cols-2">
-        {Array.from({ length: REVIEWS_SHOWN_FIRST }, (_, i) => (
-          <li key={i} className="h-64 animate-pulse rounded-2xl border border-gray-200 bg-gray-50" />
-        ))}
-      </ul>
-    </section>
-  );
-}
