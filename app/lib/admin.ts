@@ -14,6 +14,7 @@ export function adminTitle(pathname: string): string {
     ["/admin/products", "Products"],
     ["/admin/inventory", "Inventory"],
     ["/admin/discounts", "Discounts"],
+    ["/admin/reviews", "Reviews"],
     ["/admin/posts", "Blog Posts"],
     ["/admin/audit", "Audit Log"],
     ["/admin/mailbox", "Mailbox"],

@@ -39,7 +39,16 @@ export type ReviewView = {
   images: StoredImage[];
   helpfulCount: number;
   createdAt: string;
+  /** Written by a customer who bought the product: the "Verified buyer" badge. */
+  verifiedBuyer: boolean;
+  /** The shop's public answer, shown under the review. */
+  reply: string | null;
+  /** This visitor has already said it was helpful (their own view, never the cached page's). */
+  votedHelpful?: boolean;
 };
+
+/** What the reviews section offers the visitor: sign in, nothing (not a buyer), the form, or their own review's state. */
+export type ReviewAccessView = { kind: "sign-in" } | { kind: "not-buyer" } | { kind: "buyer" } | { kind: "reviewed"; status: "pending" | "published" | "hidden" };
 
 export type ProductPage = {
   id: string;

@@ -13,6 +13,7 @@ export const ADMIN_AREAS = [
   "products",
   "inventory",
   "discounts",
+  "reviews",
   "blog",
   "audit",
   "mailbox",
@@ -24,7 +25,7 @@ export type AdminArea = (typeof ADMIN_AREAS)[number];
 /** The owner opens everything; settings, staff, the audit log and the mailbox are the owner's alone. */
 export const ROLE_AREAS: Record<StaffRole, readonly AdminArea[]> = {
   owner: ADMIN_AREAS,
-  staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts"],
+  staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts", "reviews"],
   writer: ["blog"],
 };
 
@@ -32,7 +33,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", staff: "
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: "Everything, including settings and staff accounts.",
-  staff: "Orders, customers, products, inventory, discounts and the dashboard.",
+  staff: "Orders, customers, products, inventory, discounts, reviews and the dashboard.",
   writer: "Blog posts only.",
 };
 

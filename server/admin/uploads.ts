@@ -8,7 +8,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@mjackson/form-data-parser";
 import { data } from "react-router";
 import { storeImage } from "../media/renditions";
+import type { MediaSource } from "../media/schema";
 import { altTextSchema, type StoredImage } from "~/lib/images";
+import { REVIEW_LIMITS } from "~/lib/reviews";
 import { DomainError } from "../errors";
 
 /** Upload limits of the admin image uploader. */
@@ -59,21 +61,26 @@ async function firstBytes(file: string, count: number): Promise<Uint8Array> {
   }
 }
 
-/**
- * Checks every file first (count, size, real type), then stores each as WebP renditions, described
- * by `alt` or, without one, by its file name.
- */
-export async function storeUploadedImages(files: UploadedFile[], alt?: string): Promise<StoredImage[]> {
-  if (files.length === 0) throw new UploadError("Choose at least one image.", 400);
-  if (files.length > MAX_IMAGES_PER_UPLOAD) throw new UploadError(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, 400);
+/** Refuses (413/415) a file past 8 MB or one whose first bytes are not a raster image we re-encode. */
+export async function checkUploadedImages(files: UploadedFile[]): Promise<void> {
   for (const file of files) {
     if (file.size > MAX_IMAGE_BYTES) throw new UploadError(`${file.name} is larger than 8 MB.`, 413);
     if (!sniffImageType(await firstBytes(file.path, 16))) throw new UploadError(`${file.name} is not a PNG, JPEG, WebP, GIF or AVIF image.`, 415);
   }
+}
+
+/**
+ * Checks every file first (count, size, real type), then stores each as WebP renditions, described
+ * by `alt` or, without one, by its file name.
+ */
+export async function storeUploadedImages(files: UploadedFile[], alt?: string, source: MediaSource = "staff"): Promise<StoredImage[]> {
+  if (files.length === 0) throw new UploadError("Choose at least one image.", 400);
+  if (files.length > MAX_IMAGES_PER_UPLOAD) throw new UploadError(`Upload at most ${MAX_IMAGES_PER_UPLOAD} images at a time.`, 400);
+  await checkUploadedImages(files);
   const stored: StoredImage[] = [];
   for (const file of files) {
     try {
-      stored.push(await storeImage(file.path, file.name.slice(0, 200), alt ?? altFromName(file.name)));
+      stored.push(await storeImage(file.path, file.name.slice(0, 200), alt ?? altFromName(file.name), source));
     } catch {
       throw new UploadError(`${file.name} could not be read as an image.`, 415);
     }
@@ -91,6 +98,9 @@ const UPLOAD_ROUTES: Record<string, number> = {
   "/api/admin/media": 1,
 };
 
+/** A buyer's review with its photos (app/routes/shop/review.tsx), posted as a page or through React Router's `.data`. */
+const REVIEW_FORM_PATH = /^\/products\/[a-z0-9-]+\/review(\.data)?$/;
+
 /** Room for the multipart framing and small fields (the description) around the files. */
 const FORM_ROOM = 64 * 1024;
 
@@ -98,7 +108,8 @@ const uploadTotal = (maxFiles: number) => maxFiles * MAX_IMAGE_BYTES + FORM_ROOM
 
 /** The most an upload endpoint's body may declare, or undefined for a path that is not one. */
 export function uploadBodyLimit(path: string): number | undefined {
-  const files = UPLOAD_ROUTES[path.toLowerCase().replace(/\/+$/, "")];
+  const normalised = path.toLowerCase().replace(/\/+$/, "");
+  const files = UPLOAD_ROUTES[normalised] ?? (REVIEW_FORM_PATH.test(normalised) ? REVIEW_LIMITS.photos : undefined);
   return files === undefined ? undefined : uploadTotal(files);
 }
 
@@ -123,7 +134,8 @@ async function readUpload(request: Request, field: string, maxFiles: number): Pr
   const files: UploadedFile[] = [];
   try {
     const form = await parseFormData(request, { maxFiles, maxFileSize: MAX_IMAGE_BYTES }, async (upload) => {
-      if (upload.fieldName !== field) return null;
+      // A file input left empty still sends a part (no bytes, and no name or ""): nothing was chosen.
+      if (upload.fieldName !== field || upload.size === 0) return null;
       const file = path.join(dir, String(files.length));
       await pipeline(Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>), createWriteStream(file));
       files.push({ name: upload.name, path: file, size: upload.size });
@@ -138,8 +150,12 @@ async function readUpload(request: Request, field: string, maxFiles: number): Pr
   }
 }
 
-/** Reads, checks and stores an upload, then removes its temporary files whatever happened. */
-async function withUpload<T>(request: Request, field: string, maxFiles: number, store: (files: UploadedFile[], form: FormData) => Promise<T>): Promise<T> {
+/**
+ * Reads an upload (files in `field`, at most `maxFiles`, and the other fields), hands them to
+ * `store`, then removes the temporary files whatever happened. A form with optional photos (a
+ * review) calls it directly and checks/stores the files itself (checkUploadedImages, storeUploadedImages).
+ */
+export async function withUpload<T>(request: Request, field: string, maxFiles: number, store: (files: UploadedFile[], form: FormData) => Promise<T>): Promise<T> {
   const { files, form, dir } = await readUpload(request, field, maxFiles);
   try {
     return await store(files, form);

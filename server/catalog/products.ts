@@ -188,7 +188,7 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
   });
 }
 
-/** Published reviews of a product, newest first (streamed below the fold). */
+/** Published (approved) reviews of a product, newest first (streamed below the fold); pending and hidden ones are never read here. */
 export function listReviews(productId: string): Promise<ReviewView[]> {
   return cachedCatalogRead(`reviews:${productId}`, async () => {
     const rows = await db()
@@ -207,6 +207,8 @@ export function listReviews(productId: string): Promise<ReviewView[]> {
       images: r.images.map((id) => images.get(id)).filter((i): i is StoredImage => !!i),
       helpfulCount: r.helpfulCount,
       createdAt: r.createdAt.toISOString(),
+      verifiedBuyer: r.verifiedBuyer,
+      reply: r.reply,
     }));
   });
 }

@@ -1,9 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { ProductContent } from "~/lib/product-content";
 import type { PublishStatus } from "~/lib/publish-status";
 import type { ProductType } from "~/lib/collections";
+import type { ReviewStatus } from "~/lib/reviews";
+import { user } from "../auth/schema";
 
 /** The catalogue's tables: products, their colour variants (which hold the stock count) and reviews. Money is integer cents. */
 
@@ -88,12 +90,30 @@ export const reviews = pgTable(
     title: text("title").notNull().default(""),
     body: text("body").notNull(),
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** Kept with the vote that counted it (server/reviews/helpful.ts): one per visitor. */
     helpfulCount: integer("helpful_count").notNull().default(0),
-    status: text("status").$type<"published" | "hidden">().notNull().default("published"),
+    /**
+     * 'published' is what the storefront shows and counts (the back office calls it Approved); a
+     * buyer's review starts 'pending' until staff approve it; 'hidden' is taken down. The seeded
+     * stories are published.
+     */
+    status: text("status").$type<ReviewStatus>().notNull().default("published"),
+    /** The customer who wrote it (server/reviews): null for the seeded stories. Their reviews go with the account. */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** Written by a customer with a paid order of the product when they wrote it: the "Verified buyer" badge. */
+    verifiedBuyer: boolean("verified_buyer").notNull().default(false),
+    /** The shop's public answer, shown under the review. */
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: timestamps.createdAt,
+    updatedAt: timestamps.updatedAt,
   },
   (t) => [
     index("reviews_product_idx").on(t.productId, t.createdAt),
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+    // Once per customer per product (NULLs, the seeded stories, never collide).
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_known", sql`${t.status} in ('pending', 'published', 'hidden')`),
   ],
 );

@@ -19,4 +19,5 @@ export * from "../orders/schema";
 export * from "../payments/schema";
 export * from "../pricing/schema";
 export * from "../wishlist/schema";
+export * from "../reviews/schema";
 export * from "../staff/schema";

@@ -1,4 +1,4 @@
-import { arrayOverlaps, desc, eq, ilike, like, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, ilike, like, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { bodyImage, type LibraryImage, type MediaUse } from "~/lib/images";
 import { blogPosts } from "../blog/schema";
 import { productVariants, products } from "../catalog/schema";
@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { media } from "./schema";
 
 /**
- * The media library: every uploaded image (products' and posts' alike), newest first, searchable by
+ * The media library: every image the back office uploaded (products' and posts' alike), newest first, searchable by
  * description or file name, each with the products and posts that use it.
  */
 export const LIBRARY_PAGE = 48;
@@ -20,7 +20,8 @@ export async function listLibrary(query: string): Promise<LibraryImage[]> {
   const rows = await db()
     .select()
     .from(media)
-    .where(q ? or(ilike(media.alt, `%${likeEscape(q)}%`), ilike(media.originalName, `%${likeEscape(q)}%`)) : undefined)
+    // Customers' review photos are not the editors' to reuse.
+    .where(and(eq(media.source, "staff"), q ? or(ilike(media.alt, `%${likeEscape(q)}%`), ilike(media.originalName, `%${likeEscape(q)}%`)) : undefined))
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(LIBRARY_PAGE);
   const uses = await usesOf(rows.map((r) => r.id));

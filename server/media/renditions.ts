@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { eq, inArray } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
-import { media } from "./schema";
+import { media, type MediaSource } from "./schema";
 import type { Rendition, StoredImage } from "~/lib/images";
 
 /** Widths every image is rendered at; the browser picks one through srcset. */
@@ -14,13 +14,13 @@ export const RENDITION_WIDTHS = [320, 640, 960] as const;
  * Re-encodes an image (its bytes, or the path of a file holding them) into WebP renditions under
  * MEDIA_DIR and records it. Re-encoding drops anything that is not pixels (metadata, scripts in SVG).
  */
-export async function storeImage(input: Buffer | string, originalName: string, alt: string): Promise<StoredImage> {
+export async function storeImage(input: Buffer | string, originalName: string, alt: string, from: MediaSource = "staff"): Promise<StoredImage> {
   const source = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
   const meta = await source.metadata();
   if (!meta.width || !meta.height) throw new Error("Not an image");
   const [row] = await db()
     .insert(media)
-    .values({ originalName, alt, width: meta.width, height: meta.height, renditions: [] })
+    .values({ originalName, alt, width: meta.width, height: meta.height, renditions: [], source: from })
     .returning({ id: media.id });
   const dir = config().mediaDir;
   await fs.mkdir(dir, { recursive: true });

@@ -37,7 +37,7 @@ const ROUTES = adminRoutes(routes)
   .filter((r) => r.path !== "/admin/logout")
   .map((r) => ({ ...r, path: r.path.replace(/:[a-zA-Z]+/g, crypto.randomUUID()) }));
 
-type Area = "dashboard" | "orders" | "customers" | "products" | "inventory" | "discounts" | "blog" | "audit" | "mailbox" | "settings" | "staff";
+type Area = "dashboard" | "orders" | "customers" | "products" | "inventory" | "discounts" | "reviews" | "blog" | "audit" | "mailbox" | "settings" | "staff";
 
 /** Which area each admin path belongs to (the first match); a list means any of them opens it. */
 const AREAS: [RegExp, Area[]][] = [
@@ -47,6 +47,7 @@ const AREAS: [RegExp, Area[]][] = [
   [/^\/(api\/)?admin\/(products|update-r36s)/, ["products"]],
   [/^\/(api\/)?admin\/inventory/, ["inventory"]],
   [/^\/(api\/)?admin\/discounts/, ["discounts"]],
+  [/^\/admin\/reviews/, ["reviews"]],
   [/^\/(api\/)?admin\/(posts|insert-marvel-post)/, ["blog"]],
   // Tools of the rich editor, which writes both posts and product descriptions.
   [/^\/api\/admin\/(media|ai)$/, ["blog", "products"]],
@@ -59,7 +60,7 @@ const AREAS: [RegExp, Area[]][] = [
 /** What each role may open, written here independently of app/lib/staff-roles.ts (the code under test). */
 const MAY_OPEN: Record<"owner" | "staff" | "writer", Area[] | "all"> = {
   owner: "all",
-  staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts"],
+  staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts", "reviews"],
   writer: ["blog"],
 };
 
@@ -100,7 +101,7 @@ test.describe("admin route matrix", () => {
 
   test("covers the admin routes of the route table", () => {
     expect(ROUTES.length).toBeGreaterThanOrEqual(10);
-    for (const p of ["/admin/dashboard", "/admin/orders", "/admin/orders/abandoned", "/admin/customers", "/admin/products", "/admin/discounts", "/admin/posts", "/admin/audit", "/api/admin/ai"]) {
+    for (const p of ["/admin/dashboard", "/admin/orders", "/admin/orders/abandoned", "/admin/customers", "/admin/products", "/admin/discounts", "/admin/reviews", "/admin/posts", "/admin/audit", "/api/admin/ai"]) {
       expect(ROUTES.some((r) => r.path === p || r.path.startsWith(`${p}/`))).toBe(true);
     }
     for (const p of ["/admin/settings", "/admin/settings/markets", "/admin/settings/shipping", "/admin/settings/taxes", "/admin/staff"]) expect(ROUTES.some((r) => r.path === p)).toBe(true);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { toSafeHtml } from "../../server/ai/writer";
 import { saveProduct } from "../../server/catalog/admin";
@@ -46,8 +46,9 @@ function tagShape(markup: string): string[] {
     .sort();
 }
 
+/** Rendered inside a data router: the review cards hold fetcher forms ("Was this helpful?"). */
 function render(element: ReactElement) {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, element));
+  return renderToStaticMarkup(createElement(RouterProvider, { router: createMemoryRouter([{ path: "*", element }]) }));
 }
 
 describe("rich-text fields come out inert", () => {
@@ -80,14 +81,16 @@ describe("text fields render as text", () => {
     expect(tagShape(card(html, html))).toEqual(tagShape(card("plain words")));
   });
 
-  it("review bodies and titles stored with markup render as text", async () => {
+  it("review bodies, titles and the shop's replies stored with markup render as text", async () => {
     const [product] = await db().insert(products).values({ slug: "reviewed", title: "Reviewed", priceCents: 4999, status: "published" }).returning({ id: products.id });
     await db()
       .insert(reviews)
-      .values(XSS_CORPUS.map((c) => ({ productId: product.id, author: c.html.slice(0, 60), rating: 5, title: c.html, body: c.html })));
+      .values(XSS_CORPUS.map((c) => ({ productId: product.id, author: c.html.slice(0, 60), rating: 5, title: c.html, body: c.html, reply: c.html })));
     const stored = await listReviews(product.id);
     expect(stored.length).toBeGreaterThanOrEqual(XSS_CORPUS.length);
-    const benign = stored.map((r) => ({ ...r, author: "Sam", title: "Great", body: "Plain words about a console." }));
-    expect(tagShape(render(createElement(CustomerStories, { reviews: stored })))).toEqual(tagShape(render(createElement(CustomerStories, { reviews: benign }))));
+    const benign = stored.map((r) => ({ ...r, author: "Sam", title: "Great", body: "Plain words about a console.", reply: "Thank you." }));
+    const stories = (list: typeof stored) => render(createElement(CustomerStories, { reviews: list, access: { kind: "sign-in" }, slug: "reviewed" }));
+    expect(stories(benign)).toContain("Thank you.");
+    expect(tagShape(stories(stored))).toEqual(tagShape(stories(benign)));
   });
 });

@@ -7,6 +7,7 @@ const paths = {
   inventory: "M3 7h18v13H3zM3 7l2-4h14l2 4M9 11h6",
   posts: "M4 4h16v16H4zM8 8h8M8 12h8M8 16h5",
   discounts: "M3 12V4h8l10 10-8 8L3 12Zm5-4h.01M15 9l-6 6",
+  reviews: "M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7L12 3Z",
   audit: "M9 4h6a1 1 0 0 1 1 1v1H8V5a1 1 0 0 1 1-1ZM6 6h12v15H6zM9 11h6M9 15h6",
   mailbox: "M3 6h18v12H3zM3 7l9 6 9-6",
   settings: "M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4",

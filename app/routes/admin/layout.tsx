@@ -38,6 +38,7 @@ const NAV: { to: string; label: string; icon: IconName; area: AdminArea }[] = [
   { to: "/admin/products", label: "Products", icon: "products", area: "products" },
   { to: "/admin/inventory", label: "Inventory", icon: "inventory", area: "inventory" },
   { to: "/admin/discounts", label: "Discounts", icon: "discounts", area: "discounts" },
+  { to: "/admin/reviews", label: "Reviews", icon: "reviews", area: "reviews" },
   { to: "/admin/posts", label: "Blog Posts", icon: "posts", area: "blog" },
   { to: "/admin/audit", label: "Audit Log", icon: "audit", area: "audit" },
   { to: "/admin/mailbox", label: "Mailbox", icon: "mailbox", area: "mailbox" },

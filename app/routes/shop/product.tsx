@@ -4,6 +4,8 @@ import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelate
 import { localise, shopperForRequest } from "@server/pricing/market";
 import { getSessionUser } from "@server/auth/session";
 import { savedVariantOf } from "@server/wishlist";
+import { currentVoter, reviewAccess, votesOf } from "@server/reviews";
+import type { ReviewAccessView, ReviewView } from "~/lib/product-view";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
 import { ProductDetails } from "~/components/shop/product/product-details";
@@ -17,21 +19,32 @@ import { PROMO_PAGE } from "~/lib/promo";
 
 /**
  * One template for every product (`/products/:slug`, and `/product` for the main console), driven by
- * the product's content blocks. Above the fold is awaited from the catalogue cache; reviews and
- * related products stream in behind skeletons.
+ * the product's content blocks. Above the fold and the reviews are awaited from the catalogue cache;
+ * related products stream in behind a skeleton.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const [product, shopper, user] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request), getSessionUser(request)]);
   if (!product) throw data(null, { status: 404 });
+  const voter = await currentVoter(request, user?.id ?? null);
+  const access: ReviewAccessView = user ? await reviewAccess(user.id, product.id) : { kind: "sign-in" };
   return {
     product: localise(shopper, product),
     // Null for a visitor with neither session nor wishlist cookie: the page the page cache keeps.
     savedVariantId: await savedVariantOf(request, user?.id ?? null, product),
-    reviews: listReviews(product.id),
+    // Awaited, not streamed: a cached read, and streamed content needs JavaScript to appear (the
+    // reviews, their "Was this helpful?" and the review prompt must work without it).
+    reviews: withVotes(...(await Promise.all([listReviews(product.id), votesOf(voter, product.id)]))),
+    reviewAccess: access,
     related: listRelatedProducts(product).then((list) => list.map((p) => localise(shopper, p))),
     // Accessories are offered beside consoles only; awaited (a cached read) so the page does not shift when they arrive.
     accessories: product.type === "console" ? (await listAccessoryOffers()).map((p) => localise(shopper, p)) : [],
   };
+}
+
+/** The visitor's own helpful votes over the cached list: their counts now, and the button pressed. */
+function withVotes(list: ReviewView[], votes: Map<string, number>): ReviewView[] {
+  if (votes.size === 0) return list;
+  return list.map((r) => (votes.has(r.id) ? { ...r, helpfulCount: votes.get(r.id)!, votedHelpful: true } : r));
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -68,7 +81,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, related, savedVariantId, accessories } = loaderData;
+  const { product, reviews, related, savedVariantId, accessories, reviewAccess: access } = loaderData;
   const { sections, comparison } = product.content;
   return (
     <main id="main" className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-8 md:py-12">
@@ -78,7 +91,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
       <GoesWellWith offers={accessories} />
       <div className="flex flex-col gap-16">
-        <ProductDetails product={product} reviews={reviews} />
+        <ProductDetails product={product} reviews={reviews} access={access} />
         {sections?.length ? <MarketingSections sections={sections} /> : null}
         {comparison?.rows.length ? <ComparisonTable comparison={comparison} highlight={comparison.columns.find((c) => product.title.includes(c))} /> : null}
       </div>

@@ -1,9 +1,7 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
 import { Tabs } from "~/components/ui/tabs";
-import type { ProductPage, ReviewView } from "~/lib/product-view";
+import type { ProductPage, ReviewAccessView, ReviewView } from "~/lib/product-view";
 import { Overview, Specifications } from "./content-blocks";
-import { CustomerStories, CustomerStoriesSkeleton } from "./reviews";
+import { CustomerStories } from "./reviews";
 
 const TAB_LABELS = { overview: "Overview", specifications: "Specifications", reviews: "Reviews" } as const;
 type TabId = keyof typeof TAB_LABELS;
@@ -12,22 +10,22 @@ type TabId = keyof typeof TAB_LABELS;
  * Below the buy box: the tabs the product's content lists. With the Overview alone there is no tab
  * list; reviews without a tab of their own follow the tabs.
  */
-export function ProductDetails({ product, reviews }: { product: ProductPage; reviews: Promise<ReviewView[]> }) {
+export function ProductDetails({ product, reviews, access }: { product: ProductPage; reviews: ReviewView[]; access: ReviewAccessView }) {
   const tabs = usableTabs(product);
   const reviewsTabbed = tabs.length > 1 && tabs.includes("reviews");
   return (
     <>
-      <InformationTabs product={product} reviews={reviews} tabs={tabs} />
-      {reviewsTabbed ? null : <StreamedReviews reviews={reviews} />}
+      <InformationTabs product={product} tabs={tabs} reviewsPanel={<CustomerStories reviews={reviews} access={access} slug={product.slug} />} />
+      {reviewsTabbed ? null : <CustomerStories reviews={reviews} access={access} slug={product.slug} />}
     </>
   );
 }
 
-function InformationTabs({ product, reviews, tabs }: { product: ProductPage; reviews: Promise<ReviewView[]>; tabs: TabId[] }) {
+function InformationTabs({ product, tabs, reviewsPanel }: { product: ProductPage; tabs: TabId[]; reviewsPanel: React.ReactNode }) {
   const panels: Record<TabId, React.ReactNode> = {
     overview: <Overview overview={product.content.overview} highlights={product.highlights} descriptionHtml={product.descriptionHtml} />,
     specifications: product.content.specifications?.length ? <Specifications rows={product.content.specifications} /> : null,
-    reviews: <StreamedReviews reviews={reviews} />,
+    reviews: reviewsPanel,
   };
 
   if (tabs.length === 1) {
@@ -57,14 +55,4 @@ function usableTabs(product: ProductPage): TabId[] {
   const listed = product.content.tabs?.length ? product.content.tabs : ["overview" as const];
   const tabs = listed.filter((t) => t !== "specifications" || !!product.content.specifications?.length);
   return tabs.includes("overview") ? tabs : ["overview", ...tabs];
-}
-
-function StreamedReviews({ reviews }: { reviews: Promise<ReviewView[]> }) {
-  return (
-    <Suspense fallback={<CustomerStoriesSkeleton />}>
-      <Await resolve={reviews} errorElement={<p className="text-gray-600">Reviews could not be loaded. Please refresh the page.</p>}>
-        {(list) => <CustomerStories reviews={list} />}
-      </Await>
-    </Suspense>
-  );
 }

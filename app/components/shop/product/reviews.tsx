@@ -1,27 +1,33 @@
 import { useId, useState } from "react";
-import type { ReviewView } from "~/lib/product-view";
-import { REVIEWS_SHOWN_FIRST, reviewExcerpt, wrapIndex } from "~/lib/reviews";
+import { Link, useFetcher } from "react-router";
+import type { ReviewAccessView, ReviewView } from "~/lib/product-view";
+import { REVIEWS_SHOWN_FIRST, ratingBreakdown, reviewExcerpt, wrapIndex } from "~/lib/reviews";
 import { formatLongDate } from "~/lib/dates";
+import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "../responsive-image";
 import { Stars } from "./stars";
 
-/** 'Customer Stories': the product's published reviews, 4 first, with a summary computed from them. */
-export function CustomerStories({ reviews }: { reviews: ReviewView[] }) {
+/**
+ * 'Customer Stories': the product's approved reviews, 4 first, with a summary (average, count and
+ * how many gave each number of stars) computed from them, and what the visitor may do: sign in,
+ * write a review (buyers only), or see where their own review stands.
+ */
+export function CustomerStories({ reviews, access, slug }: { reviews: ReviewView[]; access: ReviewAccessView; slug: string }) {
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
-  const average = reviews.length ? Math.round((reviews.reduce((s, r) => s + r.rating, 0) / reviews.length) * 10) / 10 : 0;
+  const summary = ratingBreakdown(reviews);
   const shown = showAll ? reviews : reviews.slice(0, REVIEWS_SHOWN_FIRST);
   return (
-    <section aria-labelledby="reviews-heading">
+    <section aria-labelledby="reviews-heading" id="reviews">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="reviews-heading" className="text-2xl font-bold">
           Customer Stories
         </h2>
         {reviews.length ? (
-          <p className="flex items-center gap-2 text-sm text-gray-700">
-            <Stars rating={average} label={`Rated ${average.toFixed(1)} out of 5`} />
+          <p className="flex items-center gap-2 text-sm text-gray-700" data-testid="review-summary">
+            <Stars rating={summary.average} label={`Rated ${summary.average.toFixed(1)} out of 5`} />
             <span aria-hidden="true" className="font-semibold text-gray-900">
-              {average.toFixed(1)} / 5
+              {summary.average.toFixed(1)} / 5
             </span>
             <span>
               ({reviews.length} {reviews.length === 1 ? "review" : "reviews"})
@@ -29,13 +35,15 @@ export function CustomerStories({ reviews }: { reviews: ReviewView[] }) {
           </p>
         ) : null}
       </div>
-      {reviews.length === 0 ? (
-        <p className="mt-6 text-gray-600">No reviews yet. Be the first to share your story.</p>
-      ) : (
+      <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        {reviews.length ? <RatingDistribution counts={summary.counts} total={reviews.length} /> : <p className="text-gray-600">No reviews yet. Be the first to share your story.</p>}
+        <ReviewPrompt access={access} slug={slug} />
+      </div>
+      {reviews.length === 0 ? null : (
         <>
           <ul id={listId} className="mt-6 grid gap-6 md:grid-cols-2">
             {shown.map((r) => (
-              <li key={r.id}>
+              <li key={r.id} id={`review-${r.id}`}>
                 <ReviewCard review={r} />
               </li>
             ))}
@@ -59,6 +67,60 @@ export function CustomerStories({ reviews }: { reviews: ReviewView[] }) {
   );
 }
 
+/** How many reviews gave each number of stars, 5 down to 1, as text with a bar beside it. */
+function RatingDistribution({ counts, total }: { counts: Record<1 | 2 | 3 | 4 | 5, number>; total: number }) {
+  return (
+    <ul aria-label="Ratings by number of stars" className="space-y-1.5 text-sm text-gray-700">
+      {([5, 4, 3, 2, 1] as const).map((stars) => (
+        <li key={stars} className="flex items-center gap-3">
+          <span className="w-14 shrink-0">
+            {stars} {stars === 1 ? "star" : "stars"}
+          </span>
+          <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-gray-200">
+            <span className="block h-full rounded-full bg-amber-500" style={{ width: `${total ? (counts[stars] / total) * 100 : 0}%` }} />
+          </span>
+          <span className="w-20 shrink-0 text-right tabular-nums">
+            {counts[stars]} {counts[stars] === 1 ? "review" : "reviews"}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const OWN_REVIEW: Record<"pending" | "published" | "hidden", string> = {
+  pending: "Thanks for your review! It will appear here once our team has checked it.",
+  published: "Thanks for reviewing this product.",
+  hidden: "Your review of this product is not shown on the shop.",
+};
+
+/** What the visitor may do: the anonymous (cached) page always offers to sign in. */
+function ReviewPrompt({ access, slug }: { access: ReviewAccessView; slug: string }) {
+  const formPath = `/products/${slug}/review`;
+  const box = "rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700";
+  if (access.kind === "buyer") {
+    return (
+      <div className={box}>
+        <p className="font-semibold text-gray-900">You bought this. How is it?</p>
+        <Link to={formPath} className={buttonClass("primary", "small", "mt-3")}>
+          Write a review
+        </Link>
+      </div>
+    );
+  }
+  if (access.kind === "reviewed") return <p className={box}>{OWN_REVIEW[access.status]}</p>;
+  if (access.kind === "not-buyer") return <p className={box}>Only customers who bought this can review it.</p>;
+  return (
+    <p className={box}>
+      Bought this?{" "}
+      <Link to={`/auth?redirectTo=${encodeURIComponent(formPath)}`} className="font-semibold text-brand-700 underline hover:text-brand-800">
+        Sign in to write a review
+      </Link>
+      .
+    </p>
+  );
+}
+
 function ReviewCard({ review }: { review: ReviewView }) {
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
@@ -74,7 +136,14 @@ function ReviewCard({ review }: { review: ReviewView }) {
           </span>
         )}
         <div className="min-w-0">
-          <p className="font-semibold">{review.author}</p>
+          <p className="flex flex-wrap items-center gap-x-2 font-semibold">
+            {review.author}
+            {review.verifiedBuyer ? (
+              <span className="inline-flex items-center rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900 ring-1 ring-inset ring-green-700/30">
+                Verified buyer
+              </span>
+            ) : null}
+          </p>
           <p className="text-xs text-gray-600">
             <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
           </p>
@@ -97,10 +166,46 @@ function ReviewCard({ review }: { review: ReviewView }) {
         </button>
       ) : null}
       {review.images.length ? <ReviewImages images={review.images} author={review.author} /> : null}
-      <p className="mt-auto text-xs text-gray-600">
-        {review.helpfulCount} {review.helpfulCount === 1 ? "person" : "people"} found this helpful
-      </p>
+      {review.reply ? (
+        <div className="rounded-xl border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-sm">
+          <p className="font-semibold text-gray-900">Reply from Pocket Retro</p>
+          <p className="mt-1 whitespace-pre-line leading-6 text-gray-700">{review.reply}</p>
+        </div>
+      ) : null}
+      <Helpful review={review} />
     </article>
+  );
+}
+
+/**
+ * "Was this helpful?": a plain form (no JavaScript: the server counts the vote and sends the visitor
+ * back to the review), a fetcher with it. Counted once per visitor; pressed, it says so.
+ */
+function Helpful({ review }: { review: ReviewView }) {
+  const fetcher = useFetcher<{ ok: boolean; helpfulCount?: number }>();
+  const voted = review.votedHelpful || fetcher.state !== "idle" || fetcher.data?.ok === true;
+  const count = fetcher.data?.helpfulCount ?? review.helpfulCount;
+  return (
+    <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-600">
+      {voted ? (
+        <p className="font-semibold text-gray-800">You found this helpful</p>
+      ) : (
+        <fetcher.Form method="post" action="/reviews/helpful" className="flex items-center gap-2">
+          <input type="hidden" name="reviewId" value={review.id} />
+          <span id={`helpful-${review.id}`}>Was this helpful?</span>
+          <button
+            type="submit"
+            aria-describedby={`helpful-${review.id}`}
+            className="min-h-8 rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            Yes
+          </button>
+        </fetcher.Form>
+      )}
+      <p aria-live="polite">
+        {count} {count === 1 ? "person" : "people"} found this helpful
+      </p>
+    </div>
   );
 }
 
@@ -129,19 +234,5 @@ function ReviewImages({ images, author }: { images: ReviewView["images"]; author
         </figcaption>
       ) : null}
     </figure>
-  );
-}
-
-/** Holds the place of the streamed reviews with the same outline, so nothing jumps when they arrive. */
-export function CustomerStoriesSkeleton() {
-  return (
-    <section aria-busy="true" aria-label="Loading reviews">
-      <div className="h-8 w-56 animate-pulse rounded bg-gray-200" />
-      <ul className="mt-6 grid gap-6 md:grid-cols-2">
-        {Array.from({ length: REVIEWS_SHOWN_FIRST }, (_, i) => (
-          <li key={i} className="h-64 animate-pulse rounded-2xl border border-gray-200 bg-gray-50" />
-        ))}
-      </ul>
-    </section>
   );
 }

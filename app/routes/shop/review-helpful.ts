@@ -1,0 +1,42 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getSessionUser } from "@server/auth/session";
+import { domainErrorResponse } from "@server/errors";
+import { readForm } from "@server/http/form";
+import { isDocumentRequest, refererPath } from "@server/http/request";
+import { markHelpful } from "@server/reviews";
+import { checkRateLimit } from "@server/security/rate-limit";
+import type { Route } from "./+types/review-helpful";
+
+const helpfulSchema = z.object({ reviewId: z.uuid({ message: "This review no longer exists." }) });
+
+type HelpfulAnswer = { ok: true; helpfulCount: number; counted: boolean } | { ok: false; error: string };
+
+/**
+ * POST /reviews/helpful: "Was this helpful?" (server/reviews/helpful.ts counts it once per visitor).
+ * A fetcher gets the new count; a plain form post (no JavaScript) a 303 back to the review.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = helpfulSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data<HelpfulAnswer>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
+  // New visitor ids are free to make: the limit keeps one connection from voting a review up at will.
+  const limit = await checkRateLimit(`review-helpful:${context.clientIp}`, { limit: 30, windowMs: 10 * 60_000 });
+  if (!limit.ok) {
+    return data<HelpfulAnswer>(
+      { ok: false, error: "Too many votes from your connection. Please try again in a few minutes." },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const user = await getSessionUser(request);
+  let result;
+  try {
+    result = await markHelpful(request, user?.id ?? null, parsed.data.reviewId);
+  } catch (err) {
+    return domainErrorResponse(err, (e): HelpfulAnswer => ({ ok: false, error: e.publicMessage }));
+  }
+  const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
+  if (isDocumentRequest(request)) {
+    return redirect(`${refererPath(request, "/products")}#review-${parsed.data.reviewId}`, { status: 303, headers });
+  }
+  return data<HelpfulAnswer>({ ok: true, helpfulCount: result.helpfulCount, counted: result.counted }, { headers });
+}
