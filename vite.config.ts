@@ -50,11 +50,33 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The server/ boundary's last check (docs/decisions/010-server-boundary.md): the client build fails
+ * if any module under server/ reaches it. Lint keeps server/ out of components, app/lib and client
+ * modules; route modules may import it because React Router removes their loaders and actions (and
+ * the imports only those use) from the browser's copy. A server value used by a route's component
+ * would slip past lint, and is stopped here.
+ */
+function serverStaysOnServer(): Plugin {
+  const serverDir = `${alias["@server"]}${path.sep}`;
+  return {
+    name: "server-stays-on-server",
+    applyToEnvironment: (env) => env.name === "client",
+    generateBundle(_options, bundle) {
+      for (const out of Object.values(bundle)) {
+        if (out.type !== "chunk") continue;
+        const leaked = Object.keys(out.modules).find((id) => id.startsWith(serverDir));
+        if (leaked) this.error(`${path.relative(import.meta.dirname, leaked)} is server-only but reached the client bundle (${out.fileName}): move what the browser needs to app/lib`);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias },
   // The server build's entry is our Express app, which wraps React Router's request handler.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter(), precompressAssets(), moduleSizesReport(process.env.BUNDLE_REPORT)],
+  plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter(), serverStaysOnServer(), precompressAssets(), moduleSizesReport(process.env.BUNDLE_REPORT)],
   test: {
     setupFiles: ["tests/setup/console-error.ts"],
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],

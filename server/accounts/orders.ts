@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderItems, orders } from "../orders/schema";
-import { orderDiscountView, orderLines, orderPricingView, orderShipping } from "../orders/queries";
+import { orderCoreView } from "../orders/queries";
 import { listReturns, returnEligibility } from "../orders/returns";
 import type { OrderStatus } from "~/lib/order-status";
 import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary, ReturnView } from "~/lib/order-view";
@@ -61,24 +61,9 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) return null;
-  const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
   return {
-    id: order.id,
-    number: order.number,
+    ...(await orderCoreView(order)),
     createdAt: order.createdAt,
-    status: order.status,
-    email: order.email,
-    name: order.name,
-    shipping: orderShipping(order),
-    lines,
-    subtotalCents: order.subtotalCents,
-    discount,
-    shippingCents: order.shippingCents,
-    totalCents: order.totalCents,
-    currency: order.currency,
-    ...orderPricingView(order),
-    paymentBrand: order.paymentBrand,
-    paymentLast4: order.paymentLast4,
     returns: await listReturns(order.id),
     returnWindow: returnEligibility(order),
   };

@@ -41,13 +41,16 @@ export function orderPricingView(order: typeof orders.$inferSelect): OrderPricin
   };
 }
 
-async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
+/**
+ * What every view of one order shows (the customer's account page, the back office): who, where,
+ * the lines and the money. Each view adds its own fields.
+ */
+export async function orderCoreView(order: typeof orders.$inferSelect) {
   const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
   return {
     id: order.id,
     number: order.number,
     status: order.status,
-    cancelReason: order.cancelReason,
     email: order.email,
     name: order.name,
     shipping: orderShipping(order),
@@ -58,9 +61,16 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
     totalCents: order.totalCents,
     currency: order.currency,
     ...orderPricingView(order),
-    paymentProvider: order.paymentProvider,
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
+  };
+}
+
+async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
+  return {
+    ...(await orderCoreView(order)),
+    cancelReason: order.cancelReason,
+    paymentProvider: order.paymentProvider,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,

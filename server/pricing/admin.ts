@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { recordAudit, type Actor } from "../admin/audit";
 import { catalogChanged } from "../catalog/cache";
 import { db, transaction, type Tx } from "../db/client";
+import { DomainError } from "../errors";
 import { slugify } from "~/lib/text";
 import type { MarketsInput, TaxRatesInput, ZoneInput } from "~/lib/settings-form";
 import { markets, shippingMethods, taxRates } from "./schema";
@@ -14,10 +15,11 @@ import { markets, shippingMethods, taxRates } from "./schema";
  * The forms' own rules are in app/lib/settings-form.ts; the tables' CHECKs back both.
  */
 
-/** A refusal the form can show next to its fields (keys are field paths, "" for the form). */
-export class SettingsSaveError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? "The settings could not be saved");
+/** A refusal the form can show next to its fields (keys are field paths, "" for the form): 400. */
+export class SettingsSaveError extends DomainError {
+  readonly status = 400;
+  constructor(fieldErrors: Record<string, string>) {
+    super(Object.values(fieldErrors)[0] ?? "The settings could not be saved", { fieldErrors });
   }
 }
 

@@ -1,4 +1,5 @@
 import { AlertDialog } from "radix-ui";
+import { buttonClass } from "~/components/ui/button";
 
 /** A yes/no question before something that cannot be undone or goes public (spec's Delete and Publish dialogs). */
 export function ConfirmDialog({
@@ -28,12 +29,12 @@ export function ConfirmDialog({
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50">
+            <AlertDialog.Cancel className={buttonClass("secondary", "small")}>
               {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}
-              className={`rounded-lg px-4 py-2 text-sm font-semibold text-white ${destructive ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-800"}`}
+              className={buttonClass(destructive ? "danger" : "primary", "small")}
             >
               {confirmLabel}
             </AlertDialog.Action>

@@ -8,6 +8,16 @@ import { AddressLines } from "~/components/order/address-lines";
 
 const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
 
+/** Why a cancelled order was cancelled (the panel beside the list and the order page both say it). */
+export function CancelReason({ order, className }: { order: Pick<AdminOrderDetail, "status" | "cancelReason">; className: string }) {
+  if (order.status !== "cancelled" || !order.cancelReason) return null;
+  return (
+    <p className={`${className} rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm`}>
+      <strong>Cancelled:</strong> {order.cancelReason}
+    </p>
+  );
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="mt-5">
@@ -38,11 +48,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <strong>Payment was unsuccessful</strong> - This order was recorded but the payment transaction failed.
         </p>
       ) : null}
-      {order.status === "cancelled" && order.cancelReason ? (
-        <p className="mt-4 rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm">
-          <strong>Cancelled:</strong> {order.cancelReason}
-        </p>
-      ) : null}
+      <CancelReason order={order} className="mt-4" />
 
       <div className="grid gap-x-8 sm:grid-cols-2">
         <Section title="Customer">

@@ -19,6 +19,7 @@ import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { cancelConfirmation, statusChangeRefusal } from "~/lib/order-transitions";
 import { AddressLines } from "~/components/order/address-lines";
+import { CancelReason } from "~/components/admin/order-detail";
 import {
   FULFILMENT_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -164,11 +165,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
             </dd>
           </div>
         </dl>
-        {order.status === "cancelled" && order.cancelReason ? (
-          <p className="mt-3 rounded-lg border border-gray-300 bg-gray-50 p-3 text-sm">
-            <strong>Cancelled:</strong> {order.cancelReason}
-          </p>
-        ) : null}
+        <CancelReason order={order} className="mt-3" />
         <div className="mt-3">
           {resultOf("cancel")}
         </div>

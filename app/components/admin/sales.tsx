@@ -11,7 +11,8 @@ import {
   type SalesReport,
   type TopRow,
 } from "~/lib/sales-range";
-import { inputClass } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 
 const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const dayLabelWithYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -20,28 +21,14 @@ const shortDay = (day: string, withYear = false) => (withYear ? dayLabelWithYear
 
 const card = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
 
-function DayField({ label, name, value, error }: { label: string; name: string; value: string; error?: string }) {
-  return (
-    <label className="text-xs font-medium text-gray-700">
-      {label}
-      <input
-        type="date"
-        name={name}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "sales-range-error" : undefined}
-        className={`${inputClass} mt-1 block py-1.5`}
-      />
-    </label>
-  );
-}
-
 /**
  * The range picker: preset links and a custom from/to form, plain GET requests (no JavaScript
  * needed), each keeping the rest of the dashboard's query (`keep`: the recent orders' filter).
  */
 export function SalesRangePicker({ range, error, keep }: { range: SalesRange; error?: string; keep: Record<string, string> }) {
   const hrefOf = (value: string) => `?${new URLSearchParams({ ...keep, range: value })}`;
+  // Both dates share the one message under the form (a reversed range is neither date's fault alone).
+  const dayAria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? "sales-range-error" : undefined } as const;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <nav aria-label="Sales range">
@@ -65,11 +52,11 @@ export function SalesRangePicker({ range, error, keep }: { range: SalesRange; er
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="range" value="custom" />
-        <DayField label="From" name="from" value={range.from} error={error} />
-        <DayField label="To" name="to" value={range.to} error={error} />
-        <button type="submit" className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-gray-50">
+        <TextField type="date" id="sales-from" label="From" name="from" defaultValue={range.from} {...dayAria} />
+        <TextField type="date" id="sales-to" label="To" name="to" defaultValue={range.to} {...dayAria} />
+        <Button type="submit" variant="secondary" size="small">
           Apply
-        </button>
+        </Button>
       </Form>
       {error ? (
         <p id="sales-range-error" role="alert" className="w-full text-sm text-red-800">

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatMoney } from "~/lib/money";
 import type { ImageData } from "./responsive-image";
 import { ResponsiveImage } from "./responsive-image";
+import { buttonClass } from "~/components/ui/button";
 
 /** What the cart's `add` intent answers a fetcher with: the line as it now is in the cart, and the cart's subtotal. */
 export type AddedToCart = {
@@ -32,7 +33,6 @@ export function CartDrawer({
   if (!added) return null;
   const { line } = added;
   const close = () => onOpenChange(false);
-  const button = "flex min-h-12 items-center justify-center rounded-lg px-6 text-base font-semibold";
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -80,10 +80,10 @@ export function CartDrawer({
             </strong>
           </p>
           <div className="grid gap-3">
-            <Link to="/checkout" onClick={close} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+            <Link to="/checkout" onClick={close} className={buttonClass("primary", "large")}>
               Checkout
             </Link>
-            <Link to="/cart" onClick={close} className={`${button} border-2 border-brand-700 text-brand-700 hover:bg-brand-50`}>
+            <Link to="/cart" onClick={close} className={buttonClass("outline", "large")}>
               View cart
             </Link>
             <Dialog.Close className="min-h-11 text-sm font-semibold text-gray-700 underline hover:text-gray-900">Continue shopping</Dialog.Close>

@@ -6,6 +6,7 @@ import { MarketSelector } from "./market-selector";
 import { SearchForm, SearchIcon } from "./search-form";
 import { SignOutForm, UserMenu } from "./user-menu";
 import { HeartIcon } from "./wishlist-button";
+import { buttonClass } from "~/components/ui/button";
 
 const NAV = [
   { to: "/", label: "Home" },
@@ -102,7 +103,7 @@ export function Header({ shopName, cartCount, user, market }: { shopName: string
           {user ? (
             <UserMenu email={user.email} />
           ) : (
-            <Link to="/auth" className="hidden rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 md:inline-block">
+            <Link to="/auth" className={buttonClass("primary", "small", "max-md:hidden")}>
               Sign In
             </Link>
           )}
@@ -146,7 +147,7 @@ export function Header({ shopName, cartCount, user, market }: { shopName: string
                 </button>
               </>
             ) : (
-              <Link to="/auth" className="my-1 flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 text-base font-semibold text-white">
+              <Link to="/auth" className={buttonClass("primary", "medium", "my-1 min-h-11 w-full")}>
                 Sign In
               </Link>
             )}

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { SORTS, type BrowseQuery } from "~/lib/catalog-browse";
 import { centsToDecimal, currencySymbol } from "~/lib/money";
 import { useFilterForm } from "~/lib/use-filter-form";
+import { Button } from "~/components/ui/button";
 
 const fieldClass = "h-11 rounded-lg border border-gray-400 bg-white px-3 text-sm text-gray-900";
 
@@ -118,9 +119,9 @@ export function ProductFilters({
         ) : null}
 
         <div className="flex items-center gap-3">
-          <button type="submit" className="h-11 rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+          <Button type="submit" size="small" className="h-11">
             Apply
-          </button>
+          </Button>
           <Link to={path} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline hover:text-brand-800">
             Clear all
           </Link>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { SEARCH_MAX_LENGTH, SEARCH_PATH } from "~/lib/search";
+import { Button } from "~/components/ui/button";
 
 export function SearchIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (
@@ -35,13 +36,10 @@ export function SearchForm({ id, defaultValue = "", size = "compact", autoFocus 
         autoFocus={autoFocus}
         className={`min-w-0 flex-1 rounded-l-lg border border-r-0 border-gray-400 bg-white text-gray-900 placeholder:text-gray-600 ${large ? "h-12 px-4 text-base" : "h-10 px-3 text-sm"}`}
       />
-      <button
-        type="submit"
-        className={`flex items-center justify-center rounded-r-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 ${large ? "h-12 gap-2 px-5" : "h-10 w-11"}`}
-      >
+      <Button type="submit" size="bare" className={`rounded-r-lg ${large ? "h-12 px-5" : "h-10 w-11"}`}>
         <SearchIcon />
         {large ? <span>Search</span> : <span className="sr-only">Search</span>}
-      </button>
+      </Button>
     </Form>
   );
 }

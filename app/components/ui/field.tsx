@@ -49,7 +49,7 @@ function useField({ path, name, id, error, hint }: { path?: string; name?: strin
   return { controlId, message, aria: { "aria-invalid": message ? true : undefined, "aria-describedby": described } as const };
 }
 
-function Messages({ controlId, hint, error }: { controlId: string; hint?: React.ReactNode; error?: string }) {
+function Messages({ controlId, hint, error, announce }: { controlId: string; hint?: React.ReactNode; error?: string; announce?: boolean }) {
   return (
     <>
       {hint ? (
@@ -58,7 +58,7 @@ function Messages({ controlId, hint, error }: { controlId: string; hint?: React.
         </p>
       ) : null}
       {error ? (
-        <p id={`${controlId}-error`} className="mt-1 text-sm font-medium text-red-700">
+        <p id={`${controlId}-error`} role={announce ? "alert" : undefined} className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
@@ -67,25 +67,37 @@ function Messages({ controlId, hint, error }: { controlId: string; hint?: React.
 }
 
 /** A control's label above it and its messages under it. */
-function Frame({ field, label, hint, className, srOnlyLabel, children }: { field: ReturnType<typeof useField> } & Pick<Common, "label" | "hint" | "className" | "srOnlyLabel"> & { children: React.ReactNode }) {
+function Frame({
+  field,
+  label,
+  hint,
+  className,
+  srOnlyLabel,
+  announce,
+  children,
+}: { field: ReturnType<typeof useField> } & Pick<Common, "label" | "hint" | "className" | "srOnlyLabel"> & { announce?: boolean; children: React.ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={field.controlId} className={labelClass(srOnlyLabel)}>
         {label}
       </label>
       {children}
-      <Messages controlId={field.controlId} hint={hint} error={field.message} />
+      <Messages controlId={field.controlId} hint={hint} error={field.message} announce={announce} />
     </div>
   );
 }
 
-type InputProps = Common & { prefix?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "prefix">;
+type InputProps = Common & {
+  prefix?: string;
+  /** The message is announced when it appears (role="alert"): for answers that come without a page change. */
+  announce?: boolean;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "prefix">;
 
 /** A text-like input (text, email, number, date…), with an optional currency symbol inside it. */
-export function TextField({ label, path, error, hint, id, className, srOnlyLabel, prefix, ...input }: InputProps) {
+export function TextField({ label, path, error, hint, id, className, srOnlyLabel, announce, prefix, ...input }: InputProps) {
   const field = useField({ path, name: input.name, id, error, hint });
   return (
-    <Frame field={field} label={label} hint={hint} className={className} srOnlyLabel={srOnlyLabel}>
+    <Frame field={field} label={label} hint={hint} className={className} srOnlyLabel={srOnlyLabel} announce={announce}>
       <div className="relative">
         {prefix ? (
           <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-gray-600">
@@ -99,7 +111,7 @@ export function TextField({ label, path, error, hint, id, className, srOnlyLabel
 }
 
 /** A password input with a show/hide toggle (a button with an accessible name). */
-export function PasswordField({ label, path, error, hint, id, className, srOnlyLabel, ...input }: Omit<InputProps, "prefix" | "type">) {
+export function PasswordField({ label, path, error, hint, id, className, srOnlyLabel, ...input }: Omit<InputProps, "prefix" | "type" | "announce">) {
   const field = useField({ path, name: input.name, id, error, hint });
   const [shown, setShown] = useState(false);
   return (

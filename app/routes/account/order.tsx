@@ -3,7 +3,6 @@ import { itemLabel } from "~/lib/variant";
 import { getOrderForUser } from "@server/accounts/orders";
 import { requireUser } from "@server/auth/guards";
 import { readForm } from "@server/http/form";
-import { OrderNotFoundError } from "@server/orders/errors";
 import { requestReturn } from "@server/orders/returns";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { inputClass } from "~/components/ui/field";
@@ -45,8 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const lines = Object.entries(parsed.data.qty).map(([itemId, quantity]) => ({ itemId, quantity }));
     await requestReturn(user.id, String(params.id), { lines, reason: parsed.data.reason });
   } catch (err) {
-    // Someone else's order is a missing page, as in the loader.
-    if (err instanceof OrderNotFoundError) throw data(null, { status: 404 });
+    // Someone else's order is a missing one (OrderNotFoundError, 404), as in the loader.
     return domainErrorResponse(err, (e) => ({ ok: false as const, message: e.publicMessage }));
   }
   return { ok: true as const, message: "Your return request was sent. We will email you the return instructions." };

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth/guards";
 import { getOutboxMessage, listOutbox, mailIsKept } from "@server/mail/outbox";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import type { Route } from "./+types/mailbox";
@@ -10,8 +10,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "mailbox");
   const id = new URL(request.url).searchParams.get("id");
   const [messages, open] = await Promise.all([listOutbox(), id ? getOutboxMessage(id) : null]);
-  if (id && !open) throw data(null, { status: 404, headers: adminHeaders });
-  return data({ kept: mailIsKept(), messages, open }, { headers: adminHeaders });
+  if (id && !open) throw data(null, { status: 404 });
+  return { kept: mailIsKept(), messages, open };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

@@ -7,6 +7,7 @@ import { refundOrder } from "@server/orders/refunds";
 import { advanceReturn, refundReturn } from "@server/orders/returns";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
+import { fieldErrors } from "~/lib/form";
 import { nestFormData } from "~/lib/nested-form";
 import { orderActionSchema, type OrderActionResult } from "~/lib/order-workspace";
 import type { Route } from "./+types/order-detail";
@@ -40,9 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = orderActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".")] ??= issue.message;
-    return answer({ ok: false, intent, message: parsed.error.issues[0].message, fields }, 400);
+    return answer({ ok: false, intent, message: parsed.error.issues[0].message, fields: fieldErrors(parsed.error) }, 400);
   }
   const a = parsed.data;
   try {

@@ -1,7 +1,8 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { readForm } from "@server/http/form";
-import { SettingsSaveError, saveMarkets, settingsForEditor } from "@server/pricing/admin";
+import { domainErrorResponse } from "@server/errors";
+import { saveMarkets, settingsForEditor } from "@server/pricing/admin";
 import { CheckboxField, FieldErrorsContext, GroupError, SelectField, TextField, fieldId } from "~/components/ui/field";
 import { SaveButton, SettingsHeader, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";
@@ -26,15 +27,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "settings");
   const form = await readForm(request);
-  const fail = (status: number, fieldErrors: Record<string, string>) =>
-    data<SettingsActionResult<MarketRowValues[]>>({ message: "Please correct the fields marked below.", fieldErrors, values: submittedRows(form, "markets", BLANK) }, { status });
+  const result = (fieldErrors: Record<string, string>): SettingsActionResult<MarketRowValues[]> => ({
+    message: "Please correct the fields marked below.",
+    fieldErrors,
+    values: submittedRows(form, "markets", BLANK),
+  });
   const parsed = parseForm(marketsFormSchema, form);
-  if (!parsed.success) return fail(400, fieldErrors(parsed.error));
+  if (!parsed.success) return data(result(fieldErrors(parsed.error)), { status: 400 });
   try {
     await saveMarkets(parsed.data, admin);
   } catch (err) {
-    if (err instanceof SettingsSaveError) return fail(400, err.fieldErrors);
-    throw err;
+    return domainErrorResponse(err, (e) => result(e.fieldErrors));
   }
   throw redirect("/admin/settings/markets?saved=1");
 }

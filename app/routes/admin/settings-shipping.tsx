@@ -1,7 +1,8 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { readForm } from "@server/http/form";
-import { SettingsSaveError, saveZone, settingsForEditor } from "@server/pricing/admin";
+import { domainErrorResponse } from "@server/errors";
+import { saveZone, settingsForEditor } from "@server/pricing/admin";
 import { CheckboxField, FieldErrorsContext, GroupError, TextField, fieldId } from "~/components/ui/field";
 import { EnterSaves, SaveButton, SettingsHeader, secondaryButton, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";
@@ -69,8 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await saveZone(parsed.data, admin);
   } catch (err) {
-    if (err instanceof SettingsSaveError) return answer(400, rows, err.fieldErrors, err.message);
-    throw err;
+    return domainErrorResponse(err, (e): ZoneResult => ({ marketId, message: e.publicMessage, fieldErrors: e.fieldErrors, values: rows }));
   }
   throw redirect(`/admin/settings/shipping?saved=${encodeURIComponent(marketId)}#zone-${marketId}`);
 }

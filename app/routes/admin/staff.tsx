@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { FieldErrorsContext, SelectField, TextField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
+import { fieldErrors } from "~/lib/form";
 import { useAdminDate } from "~/lib/admin-time";
 import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
 import type { Route } from "./+types/staff";
@@ -39,8 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     data<ActionResult>({ ok, message, fieldErrors }, { status });
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
-    return answer(400, false, parsed.error.issues[0].message, fieldErrors);
+    return answer(400, false, parsed.error.issues[0].message, fieldErrors(parsed.error));
   }
   const input = parsed.data;
   try {

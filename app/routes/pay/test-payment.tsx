@@ -3,6 +3,7 @@ import { getShopSettings } from "@server/content/settings";
 import { activeTestSession } from "@server/payments";
 import { payTestSession, testCardSchema } from "@server/payments/test-provider";
 import { taxLineText } from "~/lib/checkout-quote";
+import { fieldErrors } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
 import { paymentDiscountNote } from "~/lib/discount-view";
 import type { Route } from "./+types/test-payment";
@@ -40,9 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = testCardSchema.safeParse({ cardNumber: form.get("cardNumber"), expiry: form.get("expiry"), cvc: form.get("cvc") });
   if (!parsed.success) {
-    const fieldErrors: ActionData["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as CardField] ??= issue.message;
-    return data<ActionData>({ fieldErrors }, { status: 422 });
+    return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 422 });
   }
   const result = await payTestSession(session, parsed.data);
   if (result.ok) return redirect(result.redirectTo, 303);

@@ -3,6 +3,7 @@ import { confirmEmail } from "@server/auth/customer";
 import { AuthCard } from "~/components/account/auth-card";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-verify";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Confirm your email", description: "Email confirmation.", path: "/auth/verify", noindex: true });
@@ -23,7 +24,7 @@ export default function VerifyEmail() {
       <p className="text-sm text-gray-700">
         Sign in with your email and password: if your address still needs confirming, you can ask for a new link there.
       </p>
-      <Link to="/auth" className="block rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-800">
+      <Link to="/auth" className={buttonClass("primary", "medium", "w-full")}>
         Go to sign in
       </Link>
     </AuthCard>

@@ -7,10 +7,8 @@ import { isBuyNowCheckout, readCart } from "@server/cart";
 import {
   checkoutCartId,
   EmptyCartError,
-  NoCheckoutUrlError,
   OrderLimitError,
   OutOfStockError,
-  PaymentSetupError,
   startCheckoutForRequest,
   checkCheckoutRateLimit,
   checkoutQuoteView,
@@ -22,6 +20,7 @@ import { applyDiscountIntent, DiscountRefusedError, discountViewOf, isDiscountIn
 import { acceptLanguageRegions, shopperForRequest } from "@server/pricing/market";
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
+import { DomainError, domainErrorResponse } from "@server/errors";
 import { BUY_NOW_CHECKOUT, checkoutSchema, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
 import { fieldErrors } from "~/lib/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -151,25 +150,35 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isDocumentRequest(request)) return redirect(started.paymentUrl, { status: 303, headers });
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });
   } catch (err) {
-    if (err instanceof PricingError) {
-      // Another zone's method, or a country the shop no longer delivers to: said next to the field, nothing written.
-      const field: CheckoutField = err.field === "shippingMethod" ? "shippingMethod" : "country";
-      return data<ActionData>({ kind: "invalid", fieldErrors: { [field]: err.message }, values, priced: await pricedForm(request, values) }, { status: 400 });
+    if (!(err instanceof DomainError)) {
+      log.error({ err }, "checkout failed");
+      return data<ActionData>(
+        { kind: "error", message: "An unexpected error occurred: the shop could not start your payment. Please try again." },
+        { status: 500 },
+      );
     }
-    if (err instanceof OutOfStockError) return data<ActionData>({ kind: "stock", shortages: err.shortages, values }, { status: 409 });
-    if (err instanceof OrderLimitError) return data<ActionData>({ kind: "limit", message: err.message, values }, { status: 400 });
-    if (err instanceof DiscountRefusedError) return data<ActionData>({ kind: "discount", message: err.message, values }, { status: 400 });
-    if (err instanceof EmptyCartError) return data<ActionData>({ kind: "empty" }, { status: 400 });
-    if (err instanceof PaymentSetupError) {
-      return data<ActionData>({ kind: "error", message: `Payment setup failed: ${err.message}` }, { status: 502 });
-    }
-    if (err instanceof NoCheckoutUrlError) return data<ActionData>({ kind: "error", message: err.message }, { status: 502 });
-    log.error({ err }, "checkout failed");
-    return data<ActionData>(
-      { kind: "error", message: "An unexpected error occurred: the shop could not start your payment. Please try again." },
-      { status: 500 },
-    );
+    // A pricing refusal is shown next to its field with the summary for what was posted.
+    const priced = err instanceof PricingError ? await pricedForm(request, values) : undefined;
+    return domainErrorResponse(err, (e) => refusalData(e, values, priced));
   }
+}
+
+/**
+ * What the page shows for a refusal (the status is the error's own). Each kind has its place on
+ * the page: field errors, the shortage list, the limit and discount notes; anything else replaces
+ * the form with the error page.
+ */
+function refusalData(err: DomainError, values: Values, priced: Priced | undefined): ActionData {
+  if (err instanceof PricingError) {
+    // Another zone's method, or a country the shop no longer delivers to: said next to the field, nothing written.
+    const field: CheckoutField = err.field === "shippingMethod" ? "shippingMethod" : "country";
+    return { kind: "invalid", fieldErrors: { [field]: err.publicMessage }, values, priced };
+  }
+  if (err instanceof OutOfStockError) return { kind: "stock", shortages: err.shortages, values };
+  if (err instanceof OrderLimitError) return { kind: "limit", message: err.publicMessage, values };
+  if (err instanceof DiscountRefusedError) return { kind: "discount", message: err.publicMessage, values };
+  if (err instanceof EmptyCartError) return { kind: "empty" };
+  return { kind: "error", message: err.publicMessage };
 }
 
 /** The summary for the country and method a form posted (the cart's own, never posted prices). */

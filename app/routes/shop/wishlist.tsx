@@ -15,7 +15,7 @@ import { seo } from "~/lib/seo";
 import { stockState } from "~/lib/stock";
 import type { WishlistItem } from "~/lib/wishlist";
 import type { Route } from "./+types/wishlist";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shopper] = await Promise.all([getSessionUser(request), shopperForRequest(request)]);
@@ -125,20 +125,15 @@ function WishlistRow({ item }: { item: InMarket<WishlistItem> }) {
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
           {stock.kind === "sold-out" ? (
-            <Link to={`/products/${item.slug}`} className="min-h-11 rounded-lg border-2 border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <Link to={`/products/${item.slug}`} className={buttonClass("outline", "small", "min-h-11")}>
               <span className="sr-only">{name}: </span>Email me when it&apos;s back
             </Link>
           ) : (
             <AddToCartForm variantId={item.variantId} quantity={1} description={`1 x ${name}`}>
               {({ adding }) => (
-                <button
-                  type="submit"
-                  aria-disabled={adding || undefined}
-                  aria-label={`Add to Cart: ${name}`}
-                  className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-                >
+                <Button type="submit" size="small" aria-disabled={adding || undefined} aria-label={`Add to Cart: ${name}`} className="min-h-11">
                   Add to Cart
-                </button>
+                </Button>
               )}
             </AddToCartForm>
           )}

@@ -1,4 +1,6 @@
 import { useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 
 type BackInStockResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -19,34 +21,24 @@ export function BackInStockForm({ variantId, colour }: { variantId: string; colo
   return (
     <fetcher.Form method="post" action="/back-in-stock" className="flex flex-col gap-2" id="back-in-stock" noValidate>
       <input type="hidden" name="variantId" value={variantId} />
-      <label htmlFor="back-in-stock-email" className="text-sm font-semibold text-gray-900">
-        Email me when {colour} is back
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <TextField
           id="back-in-stock-email"
+          label={`Email me when ${colour} is back`}
           name="email"
           type="email"
           required
           autoComplete="email"
           defaultValue={layout?.user?.email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "back-in-stock-error" : "back-in-stock-status"}
-          className={`min-h-12 min-w-0 flex-1 rounded-lg border px-3 text-base ${error ? "border-red-600" : "border-gray-300"}`}
+          error={error ?? undefined}
+          // Without an error, the field is described by the answer that appears under the form.
+          aria-describedby={error ? "back-in-stock-email-error" : "back-in-stock-status"}
+          className="min-w-0 flex-1"
         />
-        <button
-          type="submit"
-          className="min-h-12 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-          aria-disabled={fetcher.state !== "idle" || undefined}
-        >
+        <Button type="submit" className="sm:mt-6" aria-disabled={fetcher.state !== "idle" || undefined}>
           Email me when it&apos;s back
-        </button>
+        </Button>
       </div>
-      {error ? (
-        <p id="back-in-stock-error" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
       <p id="back-in-stock-status" role="status" className="text-sm text-green-800">
         {done}
       </p>
