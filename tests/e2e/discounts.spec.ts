@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForMail } from "./mailbox";
-import { fillShipping, payWithCard, signInAsAdmin } from "./shop-steps";
+import { fillShipping, payWithCard, shopperPage, signInAsAdmin } from "./shop-steps";
 
 /** Puts `quantity` R36S of a colour into this browser's cart, through the cart's own form endpoint. */
 async function addR36s(page: Page, colour: string, quantity: number) {
@@ -55,8 +55,9 @@ test.describe("discount codes, end to end", () => {
     await expect(page).toHaveURL(/\/admin\/discounts$/);
 
     // The shopper is another visitor: a browser context of their own.
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders });
-    const shopper = await context.newPage();
+    // A visitor who closed the promo popup before: it would cover the page a second after load.
+    const shopper = await shopperPage(browser, { baseURL, extraHTTPHeaders });
+    const context = shopper.context();
     await addR36s(shopper, "White", 1);
     await shopper.goto("/checkout");
     await shopper.getByLabel("Discount code").fill(code.toLowerCase());
@@ -115,8 +116,9 @@ test.describe("discount codes, end to end", () => {
     await createCode(page, tenOff, { percent: "10" });
     await createCode(page, fiveOff, { fixedUsd: "5" }, "60");
 
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders });
-    const shopper = await context.newPage();
+    // A visitor who closed the promo popup before: it would cover the page a second after load.
+    const shopper = await shopperPage(browser, { baseURL, extraHTTPHeaders });
+    const context = shopper.context();
     await addR36s(shopper, "Black", 1);
     await shopper.goto("/cart");
     await applyInCart(shopper, fiveOff);
@@ -227,8 +229,9 @@ test.describe("discount codes, end to end", () => {
     await signInAsAdmin(page, "/admin/discounts");
     await createCode(page, code, { freeShippingTo: ["United States"] });
 
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders });
-    const shopper = await context.newPage();
+    // A visitor who closed the promo popup before: it would cover the page a second after load.
+    const shopper = await shopperPage(browser, { baseURL, extraHTTPHeaders });
+    const context = shopper.context();
     await addR36s(shopper, "Purple", 1);
     await shopper.goto("/cart");
     await expect(shopper.getByTestId("free-shipping-progress")).toHaveText("$25.01 away from free United States shipping");

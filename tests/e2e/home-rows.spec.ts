@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { publishProduct, signInAsAdmin } from "./shop-steps";
+import { publishProduct, shopperPage, signInAsAdmin } from "./shop-steps";
 
 /** Issue 15, "Home page": featured products with prices and "New arrivals" under the hero, managed from the back office. */
 
@@ -23,8 +23,9 @@ test.describe("Home page rows", () => {
 
   test("the admin features an accessory first; the cached home page shows it at once, and unfeaturing removes it", async ({ page, browser, baseURL }) => {
     // An anonymous visitor's home page is served from the page cache (ADR 014): warm it first.
-    const visitor = await browser.newContext({ baseURL });
-    const home = await visitor.newPage();
+    // Who closed the promo popup on an earlier visit (it is kept in storage, not a cookie, so the visitor stays anonymous).
+    const home = await shopperPage(browser, { baseURL });
+    const visitor = home.context();
     await home.goto("/");
     await expect(row(home, "Featured products").getByRole("heading", { level: 3 }).first()).toHaveText("R36S Retro Handheld");
 
