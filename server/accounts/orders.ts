@@ -4,7 +4,7 @@ import { orderItems, orders } from "../orders/schema";
 import { orderDiscountView, orderLines, orderPricingView } from "../orders/queries";
 import { listReturns, returnEligibility } from "../orders/returns";
 import type { OrderStatus } from "~/lib/order-status";
-import type { OrderDiscount, OrderPricingView, OrderSummary, ReturnView } from "~/lib/order-view";
+import type { CustomerOrder } from "~/lib/order-view";
 
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; itemCount: number };
 
@@ -30,26 +30,8 @@ export async function listOrdersForUser(userId: string): Promise<AccountOrderRow
     .limit(200);
 }
 
-export type AccountOrder = OrderPricingView & {
-  id: string;
-  number: string;
-  createdAt: Date;
-  status: OrderStatus;
-  email: string;
-  name: string;
-  shipping: { line1: string; line2: string | null; city: string; postalCode: string; country: string };
-  lines: OrderSummary["lines"];
-  subtotalCents: number;
-  discount: OrderDiscount | null;
-  shippingCents: number;
-  totalCents: number;
-  currency: string;
-  paymentBrand: string | null;
-  paymentLast4: string | null;
-  returns: ReturnView[];
-  /** Whether a return may be asked now, and when the 30 days end (null: not delivered). */
-  returnWindow: { open: boolean; closesAt: Date | null };
-};
+/** An order as its customer sees it (~/lib/order-view.ts, CustomerOrder). */
+export type AccountOrder = CustomerOrder;
 
 /** One of the customer's own orders; another customer's order (or no order) is null. */
 export async function getOrderForUser(userId: string, orderId: string): Promise<AccountOrder | null> {
@@ -58,8 +40,15 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) return null;
-  const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
+  return order ? customerOrderView(order) : null;
+}
+
+/**
+ * A placed order as its customer sees it (the account's order page, and /orders/lookup for whoever
+ * knows its number and email): lines, totals, address, payment, returns.
+ */
+export async function customerOrderView(order: typeof orders.$inferSelect): Promise<AccountOrder> {
+  const [lines, discount, returns] = await Promise.all([orderLines(order.id), orderDiscountView(order.id), listReturns(order.id)]);
   return {
     id: order.id,
     number: order.number,
@@ -77,7 +66,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     ...orderPricingView(order),
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
-    returns: await listReturns(order.id),
+    returns,
     returnWindow: returnEligibility(order),
   };
 }

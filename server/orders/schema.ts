@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
 import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
@@ -74,6 +74,13 @@ export const orders = pgTable(
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /**
+     * What the shopper asked checkout to do for their account once the order is paid
+     * (server/accounts/after-payment.ts): a signed-in customer's "Save this address to my account",
+     * a guest's "Create an account with this order". Cleared when done, so it is done once.
+     */
+    saveAddress: boolean("save_address").notNull().default(false),
+    createAccount: boolean("create_account").notNull().default(false),
     ...timestamps,
   },
   (t) => [
