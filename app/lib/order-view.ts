@@ -41,6 +41,8 @@ export type OrderSummary = OrderPricingView & {
   fulfilledAt: string | null;
   carrier: string | null;
   trackingNumber: string | null;
+  /** The guest ticked "Create an account with this order" (server/accounts/after-payment.ts). */
+  createAccount: boolean;
 };
 
 export type OrderHistoryEntry = {

@@ -12,21 +12,22 @@ import { saveAddressFromOrder, type SavedAddress } from "./address";
 /**
  * What checkout was asked to do for the shopper's account, done once the order is paid and never
  * before: an abandoned or failed checkout saves and creates nothing. Called after the payment's own
- * transaction committed (server/payments/webhooks.ts), so a failure here never undoes a payment; each
- * step clears its order flag in the transaction that does the work, so it happens once however often
- * the payment is reported.
+ * transaction committed (server/payments/webhooks.ts), so a failure here never undoes a payment. Each
+ * step happens once however often it is called: saving clears its order flag in the transaction that
+ * saves; creating the account locks the order row, and once the account exists there is nothing to do
+ * (its flag stays, as the record of what the shopper asked: the success page words its note by it).
  */
 export async function afterOrderPaid(orderId: string): Promise<void> {
   await saveOrderAddress(orderId);
   await createAccountForOrder(orderId);
 }
 
-/** Takes the order's flag if it is still set on a paid order: only one caller ever gets the row. */
-async function claim(tx: Tx, orderId: string, flag: "saveAddress" | "createAccount") {
+/** Takes the order's "save address" flag if it is still set on a paid order: only one caller ever gets the row. */
+async function claimSaveAddress(tx: Tx, orderId: string) {
   const [order] = await tx
     .update(orders)
-    .set({ [flag]: false })
-    .where(and(eq(orders.id, orderId), eq(orders[flag], true), isNotNull(orders.paidAt)))
+    .set({ saveAddress: false })
+    .where(and(eq(orders.id, orderId), eq(orders.saveAddress, true), isNotNull(orders.paidAt)))
     .returning();
   return order ?? null;
 }
@@ -45,7 +46,7 @@ function shippingOf(order: typeof orders.$inferSelect): SavedAddress {
 /** A signed-in customer's "Save this address to my account": into their address book (no duplicate). */
 export async function saveOrderAddress(orderId: string): Promise<void> {
   await transaction(async (tx) => {
-    const order = await claim(tx, orderId, "saveAddress");
+    const order = await claimSaveAddress(tx, orderId);
     if (!order?.userId) return;
     await saveAddressFromOrder(tx, order.userId, shippingOf(order));
   });
@@ -74,7 +75,12 @@ export async function createAccountForOrder(orderId: string): Promise<{ created:
   // Written before the transaction: it reads the shop's settings, and PGlite has one connection.
   const mail = await accountCreatedMail(email, `${config().publicUrl}/auth/reset?token=${encodeURIComponent(token)}&welcome=1`, asked.number);
   const queued = await transaction(async (tx) => {
-    const order = await claim(tx, orderId, "createAccount");
+    // Locked: a concurrent call waits here, then finds the order linked to the account made.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.createAccount, true), isNotNull(orders.paidAt)))
+      .for("update");
     if (!order || order.userId) return null;
     const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
     if (existing) return null;

@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (err) {
     return domainErrorResponse(err, (e) => ({ ok: false as const, message: e.publicMessage }));
   }
-  return { ok: true as const, message: DONE[intent] };
+  return data({ ok: true as const, message: DONE[intent] });
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
