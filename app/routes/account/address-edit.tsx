@@ -7,6 +7,7 @@ import { AddressFields, type AddressValues } from "~/components/address-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ADDRESS_FIELDS } from "~/lib/address";
 import { addressFormSchema } from "~/lib/address-book";
 import { fieldErrors, formFields } from "~/lib/form";
@@ -53,6 +54,8 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
   const v: AddressValues = actionData?.values ?? address ?? {};
   const isDefault = actionData ? actionData.values.isDefault === "on" : (address?.isDefault ?? first);
   const title = address ? "Edit address" : "Add a new address";
+  // The action's schema first, in the browser: messages under the fields, the first one focused.
+  const { errors, onSubmit } = useSchemaForm(addressFormSchema, actionData?.fields);
   return (
     <>
       <p className="text-sm">
@@ -61,9 +64,9 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <h2 className="mt-2 text-xl font-semibold">{title}</h2>
-      <Form method="post" className="mt-4 max-w-xl space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-xl space-y-4">
         <FormError message={actionData?.message} />
-        <AddressFields defaultValues={{ ...v, country: v.country || "GB" }} errors={actionData?.fields ?? {}} />
+        <AddressFields defaultValues={{ ...v, country: v.country || "GB" }} errors={errors} />
         <CheckboxField
           name="isDefault"
           label="Set as default address"
