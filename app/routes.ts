@@ -16,6 +16,7 @@ export default [
       route("checkout-success", "routes/shop/checkout-success.tsx"),
       route("success", "routes/shop/success.tsx"),
       route("cancel", "routes/shop/cancel.tsx"),
+      route("orders/lookup", "routes/shop/order-lookup.tsx"),
       route("faq", "routes/shop/faq.tsx"),
       route("contact", "routes/shop/contact.tsx"),
       route("blog", "routes/shop/blog.tsx"),
@@ -32,7 +33,9 @@ export default [
       layout("routes/account/layout.tsx", [
         route("account", "routes/account/orders.tsx"),
         route("account/orders/:id", "routes/account/order.tsx"),
-        route("account/address", "routes/account/address.tsx"),
+        route("account/addresses", "routes/account/addresses.tsx"),
+        route("account/addresses/new", "routes/account/address-edit.tsx", { id: "account-address-new" }),
+        route("account/addresses/:id", "routes/account/address-edit.tsx", { id: "account-address-edit" }),
         route("account/password", "routes/account/password.tsx"),
         route("account/two-factor", "routes/account/two-factor.tsx"),
         route("account/delete", "routes/account/delete.tsx"),

@@ -44,6 +44,8 @@ export type OrderSummary = OrderPricingView & {
   fulfilledAt: string | null;
   carrier: string | null;
   trackingNumber: string | null;
+  /** The guest ticked "Create an account with this order" (server/accounts/after-payment.ts). */
+  createAccount: boolean;
 };
 
 export type OrderHistoryEntry = {
@@ -94,3 +96,28 @@ export type ReturnView = {
 /** The Refund Policy's words (section 2), said when a return is asked for too late. */
 export const RETURN_WINDOW_CLOSED =
   "You have 30 days from the date your order is delivered to ask for a return, and that time has passed for this order. If your console is faulty, contact us: faults are handled under your warranty.";
+
+/**
+ * A placed order as its customer sees it: the account's order page and /orders/lookup
+ * (server/accounts/orders.ts, customerOrderView).
+ */
+export type CustomerOrder = OrderPricingView & {
+  id: string;
+  number: string;
+  createdAt: Date;
+  status: OrderStatus;
+  email: string;
+  name: string;
+  shipping: OrderShipping;
+  lines: OrderSummary["lines"];
+  subtotalCents: number;
+  discount: OrderDiscount | null;
+  shippingCents: number;
+  totalCents: number;
+  currency: string;
+  paymentBrand: string | null;
+  paymentLast4: string | null;
+  returns: ReturnView[];
+  /** Whether a return may be asked now, and when the 30 days end (null: not delivered). */
+  returnWindow: { open: boolean; closesAt: Date | null };
+};

@@ -4,7 +4,7 @@ import { orderItems, orders } from "../orders/schema";
 import { orderCoreView } from "../orders/queries";
 import { listReturns, returnEligibility } from "../orders/returns";
 import type { OrderStatus } from "~/lib/order-status";
-import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary, ReturnView } from "~/lib/order-view";
+import type { CustomerOrder } from "~/lib/order-view";
 
 /** `totalCents` is in the order's own `currency` (lower case, "gbp"). */
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; currency: string; itemCount: number };
@@ -32,26 +32,8 @@ export async function listOrdersForUser(userId: string): Promise<AccountOrderRow
     .limit(200);
 }
 
-export type AccountOrder = OrderPricingView & {
-  id: string;
-  number: string;
-  createdAt: Date;
-  status: OrderStatus;
-  email: string;
-  name: string;
-  shipping: OrderShipping;
-  lines: OrderSummary["lines"];
-  subtotalCents: number;
-  discount: OrderDiscount | null;
-  shippingCents: number;
-  totalCents: number;
-  currency: string;
-  paymentBrand: string | null;
-  paymentLast4: string | null;
-  returns: ReturnView[];
-  /** Whether a return may be asked now, and when the 30 days end (null: not delivered). */
-  returnWindow: { open: boolean; closesAt: Date | null };
-};
+/** An order as its customer sees it (~/lib/order-view.ts, CustomerOrder). */
+export type AccountOrder = CustomerOrder;
 
 /** One of the customer's own orders; another customer's order (or no order) is null. */
 export async function getOrderForUser(userId: string, orderId: string): Promise<AccountOrder | null> {
@@ -60,11 +42,19 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) return null;
+  return order ? customerOrderView(order) : null;
+}
+
+/**
+ * A placed order as its customer sees it (the account's order page, and /orders/lookup for whoever
+ * knows its number and email): lines, totals, address, payment, returns.
+ */
+export async function customerOrderView(order: typeof orders.$inferSelect): Promise<AccountOrder> {
+  const [core, returns] = await Promise.all([orderCoreView(order), listReturns(order.id)]);
   return {
-    ...(await orderCoreView(order)),
+    ...core,
     createdAt: order.createdAt,
-    returns: await listReturns(order.id),
+    returns,
     returnWindow: returnEligibility(order),
   };
 }

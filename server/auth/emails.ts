@@ -55,3 +55,19 @@ export function sendExistingAccountEmail(to: string, signInUrl: string) {
     "If it was not you, you can ignore this message.",
   );
 }
+
+/** How long the link of an account created with an order works: longer than a reset, it was not asked for just now. */
+export const SET_PASSWORD_LINK_DAYS = 7;
+
+/** A guest ticked "Create an account with this order": the account waits for a password. */
+export function accountCreatedMail(to: string, url: string, orderNumber: string) {
+  return linkMail(
+    to,
+    "Set up your account",
+    `Thank you for your order ${orderNumber}. As you asked at checkout, we have created an account for ${to}, ` +
+      `where you can follow your orders and check out faster. Choose a password to start using it. The link works for ${SET_PASSWORD_LINK_DAYS} days.`,
+    "Choose my password",
+    url,
+    "If you did not ask for an account, you can ignore this message: nobody can sign in to it without a password chosen through this link.",
+  );
+}

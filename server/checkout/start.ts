@@ -3,7 +3,7 @@ import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
 import { clientKeyFor } from "../orders/limits";
-import { abandonOrder, attachPaymentSession, placePendingOrder } from "../orders/place";
+import { abandonOrder, attachPaymentSession, placePendingOrder, type AccountRequest } from "../orders/place";
 import { orderPricing, pricedLines, quoteCheckout } from "./quote";
 import { RESERVATION_MINUTES } from "../inventory";
 import { paymentProvider, PaymentSetupError } from "../payments";
@@ -49,6 +49,8 @@ export async function startCheckout(input: {
   supersedeOrderId?: string | null;
   /** The shopper's address: caps the units it holds in unpaid checkouts (CHECKOUT_MAX_HELD_UNITS). */
   clientIp?: string | null;
+  /** Saving the address is for a signed-in customer, creating an account for a guest: the other is ignored. */
+  accountRequest?: Partial<AccountRequest>;
 }): Promise<CheckoutStarted> {
   const cartId = input.cartId;
   const cart = cartId ? await readCart(cartId) : null;
@@ -80,6 +82,10 @@ export async function startCheckout(input: {
     clientKey: input.clientIp ? clientKeyFor(input.clientIp) : null,
     pricing,
     discount: discount ? { ...discount, market: priced.market } : null,
+    accountRequest: {
+      saveAddress: input.userId !== null && (input.accountRequest?.saveAddress ?? false),
+      createAccount: input.userId === null && (input.accountRequest?.createAccount ?? false),
+    },
   });
   if (order.supersededSessionId) expireQuietly(order.supersededSessionId);
   const publicUrl = config().publicUrl;
@@ -156,9 +162,10 @@ export async function startCheckoutForRequest(
   userId: string | null,
   details: CheckoutDetails,
   clientIp: string,
+  accountRequest?: Partial<AccountRequest>,
 ): Promise<CheckoutStarted & { setCookie: string }> {
   const [cartId, previous] = await Promise.all([checkoutCartId(request, userId), pendingCheckout(request)]);
-  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null, clientIp });
+  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null, clientIp, accountRequest });
   const mark = isBuyNowCheckout(request) ? BUY_NOW_MARK : "";
   return { ...started, setCookie: await pendingCheckoutCookie().serialize(`${started.orderId}${mark}`) };
 }

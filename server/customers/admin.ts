@@ -131,7 +131,7 @@ export async function getCustomer(email: string): Promise<CustomerDetail | null>
   if (!customerAccount && stats.orderCount === 0) return null;
 
   const [saved, shipped, notes] = await Promise.all([
-    customerAccount ? db().select().from(customerAddresses).where(eq(customerAddresses.userId, customerAccount.id)) : Promise.resolve([]),
+    customerAccount ? db().select().from(customerAddresses).where(eq(customerAddresses.userId, customerAccount.id)).orderBy(desc(customerAddresses.isDefault), desc(customerAddresses.createdAt)) : Promise.resolve([]),
     db()
       .selectDistinct({ name: orders.name, line1: orders.shipLine1, line2: orders.shipLine2, city: orders.shipCity, region: orders.shipRegion, postalCode: orders.shipPostalCode, country: orders.shipCountry })
       .from(orders)

@@ -1,3 +1,4 @@
+import { config } from "../config";
 import { getShopSettings } from "../content/settings";
 import { itemLabel } from "~/lib/variant";
 import { sendMail, type Mail } from "../mail/send";
@@ -63,6 +64,8 @@ export function orderConfirmationMail(orderId: string): Promise<Mail | null> {
     "",
     "Shipping to:",
     ...addressLines(order).map((l) => `  ${l}`),
+    "",
+    `Follow your order at any time: ${config().publicUrl}/orders/lookup (with your order number and this email address).`,
   ]);
 }
 

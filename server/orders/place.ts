@@ -102,6 +102,9 @@ export async function cancelPendingOrder(tx: Tx, orderId: string, reason: string
  * their own reservation). `clientKey` names the client (clientKeyFor): the units it holds in unpaid
  * checkouts are capped, so one script cannot reserve the shop's stock (OrderLimitError).
  */
+/** A signed-in customer's "Save this address to my account", a guest's "Create an account with this order". */
+export type AccountRequest = { saveAddress: boolean; createAccount: boolean };
+
 export async function placePendingOrder(input: {
   lines: PricedLine[];
   shipping: ShippingDetails;
@@ -113,6 +116,8 @@ export async function placePendingOrder(input: {
   pricing: OrderPricing;
   /** The cart's code as priced for these lines: its use is held here, in the order's transaction. */
   discount?: (DiscountHold & { market: Market }) | null;
+  /** What to do for the shopper's account once paid (server/accounts/after-payment.ts). */
+  accountRequest?: AccountRequest;
 }): Promise<PlacedOrder> {
   const { lines, shipping, discount, pricing } = input;
   const { subtotalCents, totalCents } = pricing;
@@ -160,6 +165,8 @@ export async function placePendingOrder(input: {
       deliveryTo: pricing.delivery.to,
       taxLines: pricing.taxLines,
       paymentProvider: input.provider,
+      saveAddress: input.accountRequest?.saveAddress ?? false,
+      createAccount: input.accountRequest?.createAccount ?? false,
     });
     // Under a lock on the code: of checkouts racing for its last use, the losers roll back here.
     if (discount) await holdDiscountUse(tx, { ...discount, orderId: order.id, email: shipping.email, expiresAt: input.expiresAt, now: new Date() });

@@ -76,6 +76,7 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    createAccount: order.createAccount,
   };
 }
 

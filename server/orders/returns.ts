@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { itemLabel } from "~/lib/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction, type Tx } from "../db/client";
@@ -59,14 +59,20 @@ export function returnEligibility(order: { status: string; fulfilledAt: Date | n
   return { open: now.getTime() <= closesAt.getTime(), closesAt };
 }
 
-/** A signed-in customer asks to return units of their own delivered order. */
-export async function requestReturn(userId: string, orderId: string, req: { lines: ReturnLine[]; reason: string }, now = new Date()): Promise<string> {
+/**
+ * Who asks: a signed-in customer for an order of theirs, or whoever looked the order up by its
+ * number and email (/orders/lookup: a guest, or a customer who is not signed in).
+ */
+export type ReturnRequester = { userId: string } | { lookedUp: true };
+
+/** The customer asks to return units of their delivered order. */
+export async function requestReturn(by: ReturnRequester, orderId: string, req: { lines: ReturnLine[]; reason: string }, now = new Date()): Promise<string> {
   const lines = req.lines.filter((l) => l.quantity > 0);
   const id = await transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, fulfilledAt: orders.fulfilledAt })
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .where(and(eq(orders.id, orderId), "userId" in by ? eq(orders.userId, by.userId) : isNotNull(orders.paidAt)))
       .for("update");
     if (!order) throw new OrderNotFoundError();
     if (!order.fulfilledAt || order.status !== "completed") throw new ReturnRefusedError("This order has not been delivered yet, so it cannot be returned.");

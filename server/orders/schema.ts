@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
 import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
@@ -83,6 +83,13 @@ export const orders = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs((): SQL => orderSearchText()),
+    /**
+     * What the shopper asked checkout to do for their account once the order is paid
+     * (server/accounts/after-payment.ts): a signed-in customer's "Save this address to my account",
+     * a guest's "Create an account with this order". Cleared when done, so it is done once.
+     */
+    saveAddress: boolean("save_address").notNull().default(false),
+    createAccount: boolean("create_account").notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { afterOrderPaid } from "../accounts/after-payment";
 import { log } from "../log";
 import { sendOrderConfirmation, sendSoldOutNotice } from "../orders/mail";
 import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "../orders/payment";
@@ -54,6 +55,8 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
       const outcome = await confirmPayment({ ...paid, provider: provider.name });
       if (outcome.kind === "paid") {
         await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
+        // Saving the address, creating the account: only now that the payment is confirmed.
+        await afterCommit("checkout's account requests", outcome.orderId, () => afterOrderPaid(outcome.orderId));
       } else if (outcome.kind === "sold-out") {
         await afterCommit("refund of a sold-out order", outcome.orderId, () =>
           refundSoldOutOrder(provider, outcome.orderId, outcome.paymentId, outcome.amountCents),

@@ -84,7 +84,7 @@ test("a 3-character password is refused, in the browser and on the server", asyn
 });
 
 test("/account answers a signed-out request with a server redirect to /auth", async ({ request }) => {
-  for (const path of ["/account", "/account/orders/00000000-0000-0000-0000-000000000000", "/account/address"]) {
+  for (const path of ["/account", "/account/orders/00000000-0000-0000-0000-000000000000", "/account/addresses"]) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status()).toBe(303);
     expect(res.headers()["location"]).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
@@ -147,7 +147,7 @@ test("account settings: saved address, password change, two-factor sign-in, dele
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
 
-  await page.goto("/account/address");
+  await page.goto("/account/addresses/new");
   await page.getByLabel("Full name").fill("Ada Lovelace");
   await page.getByLabel("Address line 1").fill("12 Analytical Row");
   await page.getByLabel("Town or city").fill("London");
@@ -155,7 +155,7 @@ test("account settings: saved address, password change, two-factor sign-in, dele
   await page.getByLabel("Country").selectOption("GB");
   await page.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Your address has been saved.");
-  await page.reload();
+  await page.getByRole("link", { name: "Edit address: Ada Lovelace, 12 Analytical Row" }).click();
   await expect(page.getByLabel("Full name")).toHaveValue("Ada Lovelace");
   await expectAccessible(page);
 

@@ -193,10 +193,10 @@ describe("returns under the 30-day policy", () => {
 
     const late = await delivered(60, at);
     const line = [{ itemId: late.items[0].id, quantity: 1 }];
-    await expect(requestReturn(customer.id, late.orderId, { lines: line, reason: "Too late" }, new Date(lastInstant.getTime() + 1))).rejects.toThrow(RETURN_WINDOW_CLOSED);
+    await expect(requestReturn({ userId: customer.id }, late.orderId, { lines: line, reason: "Too late" }, new Date(lastInstant.getTime() + 1))).rejects.toThrow(RETURN_WINDOW_CLOSED);
     expect(await db().select().from(returnRequests).where(eq(returnRequests.orderId, late.orderId))).toEqual([]);
 
-    await requestReturn(customer.id, late.orderId, { lines: line, reason: "Just in time" }, lastInstant);
+    await requestReturn({ userId: customer.id }, late.orderId, { lines: line, reason: "Just in time" }, lastInstant);
     const [row] = await db().select().from(returnRequests).where(eq(returnRequests.orderId, late.orderId));
     expect(row).toMatchObject({ status: "requested", reason: "Just in time" });
   });
@@ -204,21 +204,21 @@ describe("returns under the 30-day policy", () => {
   it("refuses another customer's order, undelivered orders, a second open request and nothing chosen", async () => {
     const order = await delivered(61, new Date());
     const line = [{ itemId: order.items[0].id, quantity: 1 }];
-    await expect(requestReturn("someone-else", order.orderId, { lines: line, reason: "x" })).rejects.toThrow(OrderNotFoundError);
-    await expect(requestReturn(customer.id, order.orderId, { lines: [], reason: "x" })).rejects.toThrow("Choose at least one item to return.");
-    await expect(requestReturn(customer.id, order.orderId, { lines: [{ itemId: order.items[0].id, quantity: 2 }], reason: "x" })).rejects.toThrow(/You can return at most 1 of/);
-    await requestReturn(customer.id, order.orderId, { lines: line, reason: "Changed my mind" });
-    await expect(requestReturn(customer.id, order.orderId, { lines: line, reason: "again" })).rejects.toThrow("A return for this order is already under way.");
+    await expect(requestReturn({ userId: "someone-else" }, order.orderId, { lines: line, reason: "x" })).rejects.toThrow(OrderNotFoundError);
+    await expect(requestReturn({ userId: customer.id }, order.orderId, { lines: [], reason: "x" })).rejects.toThrow("Choose at least one item to return.");
+    await expect(requestReturn({ userId: customer.id }, order.orderId, { lines: [{ itemId: order.items[0].id, quantity: 2 }], reason: "x" })).rejects.toThrow(/You can return at most 1 of/);
+    await requestReturn({ userId: customer.id }, order.orderId, { lines: line, reason: "Changed my mind" });
+    await expect(requestReturn({ userId: customer.id }, order.orderId, { lines: line, reason: "again" })).rejects.toThrow("A return for this order is already under way.");
     const pending = await paidOrderOf(62, [{ colour: "Black", quantity: 1 }]);
     await db().update(orders).set({ userId: customer.id }).where(eq(orders.id, pending.orderId));
-    await expect(requestReturn(customer.id, pending.orderId, { lines: [{ itemId: (await itemsOf(pending.orderId))[0].id, quantity: 1 }], reason: "x" })).rejects.toThrow(ReturnRefusedError);
+    await expect(requestReturn({ userId: customer.id }, pending.orderId, { lines: [{ itemId: (await itemsOf(pending.orderId))[0].id, quantity: 1 }], reason: "x" })).rejects.toThrow(ReturnRefusedError);
   });
 
   it("staff approve, receive and refund with restock; every step on the timeline and emailed", async () => {
     const order = await delivered(63, new Date());
     const purple = order.items.find((i) => i.variantName === "Purple")!;
     const stock = await stockOf(order.variantIds[0]);
-    const returnId = await requestReturn(customer.id, order.orderId, { lines: [{ itemId: purple.id, quantity: 1 }], reason: "Screen too small" });
+    const returnId = await requestReturn({ userId: customer.id }, order.orderId, { lines: [{ itemId: purple.id, quantity: 1 }], reason: "Screen too small" });
     await expect(advanceReturn(returnId, "receive", admin)).rejects.toThrow(OrderTransitionError);
     await advanceReturn(returnId, "approve", admin);
     await advanceReturn(returnId, "receive", admin);

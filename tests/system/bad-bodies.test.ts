@@ -52,7 +52,7 @@ const FORM_ROUTES: { path: string; fields: Record<string, string>; signedIn?: bo
   { path: "/auth/forgot", fields: { email: "nul@example.com" } },
   { path: "/auth/reset", fields: { token: "abc", password: "a-long-password" } },
   { path: "/admin-login", fields: { username: "nul@example.com", password: "a-long-password" } },
-  { path: "/account/address", fields: { name: "Nul Byte", line1: "1 Zero Road", city: "London", postalCode: "N1 1AA", country: "GB" }, signedIn: true },
+  { path: "/account/addresses/new", fields: { name: "Nul Byte", line1: "1 Zero Road", city: "London", postalCode: "N1 1AA", country: "GB" }, signedIn: true },
 ];
 
 const BOUNDARY = "----broken0123";

@@ -6,6 +6,7 @@ export const QUICK_LINKS = [
   { to: "/collections/accessories", label: "Accessories" },
   { to: "/blog", label: "Blog" },
   { to: "/faq", label: "FAQ" },
+  { to: "/orders/lookup", label: "Look up an order" },
   { to: "/contact", label: "Contact" },
 ];
 

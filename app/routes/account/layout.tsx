@@ -4,7 +4,7 @@ import type { Route } from "./+types/layout";
 
 const SECTIONS = [
   { to: "/account", label: "Orders", end: true },
-  { to: "/account/address", label: "Shipping address" },
+  { to: "/account/addresses", label: "Addresses" },
   { to: "/account/password", label: "Password" },
   { to: "/account/two-factor", label: "Two-factor authentication" },
   { to: "/account/delete", label: "Delete account" },

@@ -15,12 +15,16 @@ import { readForm } from "@server/http/form";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Choose a new password", description: "Reset your password.", path: "/auth/reset", noindex: true });
 
+/** `welcome=1`: the link of an account created with an order (server/accounts/after-payment.ts), which has no password yet. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  const url = new URL(request.url);
+  return { token: url.searchParams.get("token") ?? "", welcome: url.searchParams.get("welcome") === "1" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(formFields(await readForm(request), ["token", "password"]));
+  const form = await readForm(request);
+  const welcome = form.get("welcome") === "1";
+  const parsed = resetPasswordSchema.safeParse(formFields(form, ["token", "password"]));
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
     return data({ error: fields.token ?? null, fields }, { status: 400 });
@@ -31,15 +35,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error, fields: {} as Record<string, string> }, { status: r.reason === "rate-limited" ? 429 : 400 });
   }
   // Every session of the account was revoked with the change: sign in again.
-  return redirect("/auth?notice=password-reset", { status: 303, headers: cookieHeaders(r.cookies) });
+  return redirect(`/auth?notice=${welcome ? "password-set" : "password-reset"}`, { status: 303, headers: cookieHeaders(r.cookies) });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { token } = loaderData;
+  const { token, welcome } = loaderData;
   const result = actionData;
   const pending = useNavigation().state === "submitting";
   return (
-    <AuthCard title="Choose a new password" intro="Signing in again will be needed on every device.">
+    <AuthCard
+      title={welcome ? "Choose your password" : "Choose a new password"}
+      intro={welcome ? "Your account was created with your order. Choose a password to sign in." : "Signing in again will be needed on every device."}
+    >
       <FormError message={result?.error}>
         {result?.error && result.error !== TOO_MANY_ATTEMPTS ? (
           <Link to="/auth/forgot" className="mt-1 inline-block font-semibold underline">
@@ -50,8 +57,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {token ? (
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={token} />
+          {welcome ? <input type="hidden" name="welcome" value="1" /> : null}
           <PasswordField
-            label="New password"
+            label={welcome ? "Password" : "New password"}
             name="password"
             autoComplete="new-password"
             required
@@ -59,7 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             hint={`At least ${PASSWORD_MIN} characters.`}
             error={result?.fields?.password}
           />
-          <Button type="submit" disabled={pending} className="w-full">{pending ? "Saving..." : "Set new password"}</Button>
+          <Button type="submit" disabled={pending} className="w-full">{pending ? "Saving..." : welcome ? "Set password" : "Set new password"}</Button>
         </Form>
       ) : (
         <FormError message="This reset link is incomplete. Ask for a new one.">

@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const NOTICES: Record<string, string> = {
   confirmed: "Your email is confirmed. You can sign in now.",
   "password-reset": "Your password has been changed. Please sign in with the new one.",
+  "password-set": "Your password is set and your account is ready. Please sign in.",
   "account-deleted": "Your account has been deleted.",
 };
 

@@ -34,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       shippingMethod: order.shippingMethod,
       delivery: order.delivery,
       taxLines: order.taxLines,
+      createAccount: order.createAccount,
     },
   }, { headers });
 }
@@ -122,6 +123,12 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             Status: <strong data-testid="order-status">{ORDER_STATUS_LABELS[order.status]}</strong>
           </p>
           <p>A confirmation email with your order details is on its way.</p>
+          {order.createAccount ? (
+            // Worded the same whether or not the address has an account: the page must not tell.
+            <p data-testid="account-note">
+              You asked for an account: unless your email address already has one with us, a link to choose your password is on its way to it.
+            </p>
+          ) : null}
           <div className="mt-4 text-left">
             <OrderLinesTable lines={order.lines} currency={order.currency} caption="Your order" />
             <OrderTotals totals={orderTotals(order)} className="ml-auto mt-3 max-w-72" />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { itemLabel } from "~/lib/variant";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { getSavedAddress } from "@server/accounts/address";
+import { getAddress, listAddresses } from "@server/accounts/address";
 import { getSessionUser } from "@server/auth/session";
 import { isBuyNowCheckout, readCart } from "@server/cart";
 import {
@@ -21,7 +21,16 @@ import { acceptLanguageRegions, shopperForRequest } from "@server/pricing/market
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
 import { DomainError, domainErrorResponse } from "@server/errors";
-import { BUY_NOW_CHECKOUT, checkoutSchema, type CheckoutField, type CheckoutFieldErrors } from "~/lib/checkout-form";
+import {
+  BUY_NOW_CHECKOUT,
+  CHECKOUT_CHOICE_FIELDS,
+  checkCheckoutForm,
+  checkoutChoicesSchema,
+  checkoutSchema,
+  type CheckoutField,
+  type CheckoutFieldErrors,
+} from "~/lib/checkout-form";
+import { addressOneLine, NEW_ADDRESS } from "~/lib/address-book";
 import { fieldErrors } from "~/lib/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";
@@ -29,7 +38,7 @@ import { formatDeliveryRange, taxLineLabel, type CheckoutQuoteView } from "~/lib
 import { COUNTRY_CODES } from "~/lib/countries";
 import { AddressFields } from "~/components/address-fields";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ChoiceGroup, TextField } from "~/components/ui/field";
+import { CheckboxField, ChoiceGroup, TextField } from "~/components/ui/field";
 import { discountLine, type DiscountView } from "~/lib/discount-view";
 import { formatMoney } from "~/lib/money";
 import { seo } from "~/lib/seo";
@@ -74,7 +83,9 @@ async function priceFor(
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const [cartId, address] = await Promise.all([checkoutCartId(request, user?.id ?? null), user ? getSavedAddress(user.id) : null]);
+  const [cartId, addresses] = await Promise.all([checkoutCartId(request, user?.id ?? null), user ? listAddresses(user.id) : []]);
+  // The default address first (listAddresses' order): preselected under "Ship to".
+  const address = addresses[0] ?? null;
   const cart = cartId ? await readCart(cartId) : { lines: [], subtotalCents: 0 };
   // ?country=&region=&method= : the summary as the shopper changes them (the form's fetcher asks for it).
   const url = new URL(request.url);
@@ -82,10 +93,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const country = isCountry(asked) ? asked : await defaultCountry(request, address?.country);
   const region = isCountry(asked) ? url.searchParams.get("region") : country === address?.country ? (address.region ?? null) : null;
   const priced = await priceFor(cartId, cart.lines, { country, region }, url.searchParams.get("method"));
-  // A signed-in customer starts from their account's email and saved address.
-  const prefill: Values | null = user ? { email: user.email, ...address } : null;
+  // A signed-in customer starts from their account's email and default address.
+  const prefill: Values | null = user ? { email: user.email, addressId: address?.id ?? NEW_ADDRESS } : null;
   return {
     prefill,
+    signedIn: user !== null,
+    savedAddresses: addresses,
     /** A Buy Now checks out its one line; the form posts back to this same URL. */
     buyNow: isBuyNowCheckout(request),
     lines: cart.lines.map((l) => ({
@@ -99,7 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Values = Partial<Record<CheckoutField, string>>;
+type Values = Partial<Record<CheckoutField | (typeof CHECKOUT_CHOICE_FIELDS)[number], string>>;
 type ActionData =
   | { kind: "invalid"; fieldErrors: CheckoutFieldErrors; values: Values; priced?: Priced }
   /** The no-JavaScript "Update delivery options": the summary for the posted country and method. */
@@ -111,7 +124,22 @@ type ActionData =
   | { kind: "error"; message: string }
   | { kind: "redirect"; paymentUrl: string };
 
-const FIELDS: CheckoutField[] = ["email", "country", "name", "line1", "line2", "city", "region", "postalCode", "shippingMethod"];
+const FIELDS = ["email", "country", "name", "line1", "line2", "city", "region", "postalCode", "shippingMethod", ...CHECKOUT_CHOICE_FIELDS] as const;
+
+const GONE_ADDRESS = "This address is no longer in your address book. Please choose another.";
+
+/**
+ * The details checkout works with: a signed-in customer's chosen saved address (by id, from their
+ * own address book) replaces the typed fields, which are the "new address". Null: the id is not one
+ * of theirs (deleted in another tab, or never theirs).
+ */
+async function withChosenAddress(userId: string | null, values: Values): Promise<Values | null> {
+  const id = values.addressId;
+  if (!id || id === NEW_ADDRESS) return values;
+  const saved = userId ? await getAddress(userId, id) : null;
+  if (!saved) return null;
+  return { ...values, name: saved.name, line1: saved.line1, line2: saved.line2 ?? "", city: saved.city, region: saved.region ?? "", postalCode: saved.postalCode, country: saved.country };
+}
 
 /** Apply or remove the cart's code, then back to this page (303: works without JavaScript). */
 async function discountAction(request: Request, form: FormData, intent: DiscountIntent) {
@@ -131,10 +159,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (isDiscountIntent(intent)) return discountAction(request, form, intent);
   const values: Values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  if (intent === "quote") return data<ActionData>({ kind: "quote", values, priced: await pricedForm(request, values) });
-  const parsed = checkoutSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<ActionData>({ kind: "invalid", fieldErrors: fieldErrors(parsed.error), values, priced: await pricedForm(request, values) }, { status: 400 });
+  const user = await getSessionUser(request);
+  // `values` go back to the form as posted; `details` are what is priced and ordered.
+  const details = await withChosenAddress(user?.id ?? null, values);
+  if (!details) {
+    return data<ActionData>({ kind: "invalid", fieldErrors: { addressId: GONE_ADDRESS }, values, priced: await pricedForm(request, values) }, { status: 400 });
+  }
+  if (intent === "quote") return data<ActionData>({ kind: "quote", values, priced: await pricedForm(request, details) });
+  const parsed = checkoutSchema.safeParse(details);
+  const choices = checkoutChoicesSchema.safeParse(values);
+  if (!parsed.success || !choices.success) {
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(choices.success ? {} : fieldErrors(choices.error)) };
+    return data<ActionData>({ kind: "invalid", fieldErrors: errors, values, priced: await pricedForm(request, details) }, { status: 400 });
   }
   const limit = await checkCheckoutRateLimit(context.clientIp);
   if (!limit.ok) {
@@ -144,8 +180,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const user = await getSessionUser(request);
-    const started = await startCheckoutForRequest(request, user?.id ?? null, parsed.data, context.clientIp);
+    const { saveAddress, createAccount } = choices.data;
+    // Saving applies to a new address only: a saved one is in the book already.
+    const accountRequest = { saveAddress: saveAddress && choices.data.addressId === NEW_ADDRESS, createAccount };
+    const started = await startCheckoutForRequest(request, user?.id ?? null, parsed.data, context.clientIp, accountRequest);
     const headers = { "Set-Cookie": started.setCookie };
     if (isDocumentRequest(request)) return redirect(started.paymentUrl, { status: 303, headers });
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });
@@ -158,7 +196,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     // A pricing refusal is shown next to its field with the summary for what was posted.
-    const priced = err instanceof PricingError ? await pricedForm(request, values) : undefined;
+    const priced = err instanceof PricingError ? await pricedForm(request, details) : undefined;
     return domainErrorResponse(err, (e) => refusalData(e, values, priced));
   }
 }
@@ -258,6 +296,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             action={formAction}
             serverErrors={actionData?.kind === "invalid" ? actionData.fieldErrors : undefined}
             values={values}
+            signedIn={loaderData.signedIn}
+            savedAddresses={loaderData.savedAddresses}
             priced={priced}
             onChoose={requote}
             disabled={settingUp}
@@ -423,10 +463,14 @@ function useHydrated() {
   return hydrated;
 }
 
+type SavedAddressView = Route.ComponentProps["loaderData"]["savedAddresses"][number];
+
 function CheckoutForm({
   action,
   serverErrors,
   values,
+  signedIn,
+  savedAddresses,
   priced,
   onChoose,
   disabled,
@@ -434,31 +478,85 @@ function CheckoutForm({
   action: string;
   serverErrors?: CheckoutFieldErrors;
   values?: Values;
+  signedIn: boolean;
+  savedAddresses: SavedAddressView[];
   priced: Priced & { country?: string };
   onChoose: (choice: Choice) => void;
   disabled: boolean;
 }) {
   const hydrated = useHydrated();
-  // The action's schema first, in the browser; the no-JavaScript "Update" posts without it.
-  const { errors, onSubmit } = useSchemaForm(checkoutSchema, serverErrors, (submitter) => submitter?.value === "quote");
+  // The action's rules first, in the browser (a saved address is checked on the server); the
+  // no-JavaScript "Update" posts without them.
+  const { errors, onSubmit } = useSchemaForm(checkCheckoutForm, serverErrors, (submitter) => submitter?.value === "quote");
   const quote = priced.quote;
   const country = quote?.country ?? values?.country ?? priced.country ?? "";
+  const hasSaved = savedAddresses.length > 0;
+  // "Ship to" (radios, uncontrolled): kept here too for the messages that depend on it.
+  const [chosen, setChosen] = useState(hasSaved ? (values?.addressId ?? NEW_ADDRESS) : NEW_ADDRESS);
+  // The new address's own country: choosing a saved address (and pricing its country) leaves it be.
+  const [newCountry, setNewCountry] = useState(chosen === NEW_ADDRESS ? country : values?.country || country);
+  const methodId = quote?.methodId ?? null;
+  const countryError = priced.countryError ?? undefined;
+
+  function chooseAddress(id: string) {
+    setChosen(id);
+    const saved = savedAddresses.find((a) => a.id === id);
+    onChoose(saved ? { country: saved.country, region: saved.region ?? null, methodId } : { country: newCountry, region: null, methodId });
+  }
 
   return (
     <Form method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="details-heading">
       <h2 id="details-heading" className="text-lg font-semibold">
         Contact and shipping address
       </h2>
-      <div className="mt-4 space-y-4">
+      <div className="mt-4 space-y-4" data-ship-to>
         <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.email} error={errors.email} />
-        <AddressFields
-          defaultValues={{ ...values, country }}
-          errors={{ ...errors, country: errors.country ?? priced.countryError ?? undefined }}
-          // The same method is kept if the new country's zone has it, else the zone's first is priced.
-          onCountryChange={(code) => onChoose({ country: code, region: null, methodId: quote?.methodId ?? null })}
-          // A US state may have its own sales tax.
-          onRegionChange={(region) => onChoose({ country, region: region || null, methodId: quote?.methodId ?? null })}
-        />
+        {signedIn ? null : (
+          <CheckboxField
+            name="createAccount"
+            label="Create an account with this order"
+            defaultChecked={values?.createAccount === "on"}
+            hint="Once your payment is confirmed, we will email you a link to choose a password. Your account keeps your orders and addresses."
+          />
+        )}
+        {savedAddresses.length > 0 ? (
+          <ChoiceGroup
+            legend="Ship to"
+            name="addressId"
+            cards
+            defaultValue={chosen}
+            onChange={chooseAddress}
+            error={errors.addressId ?? (chosen !== NEW_ADDRESS ? countryError : undefined)}
+            choices={[
+              ...savedAddresses.map((a) => ({
+                value: a.id,
+                label: (
+                  <span className="flex-1 text-sm">
+                    {addressOneLine(a)}
+                    {a.isDefault ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">Default</span> : null}
+                  </span>
+                ),
+              })),
+              { value: NEW_ADDRESS, label: <span className="flex-1 text-sm font-medium">A new address</span> },
+            ]}
+          />
+        ) : null}
+        {/* Shown while "A new address" is chosen, by CSS (app.css, [data-new-address]): no JavaScript needed. */}
+        <div data-new-address={hasSaved ? "" : undefined} className="space-y-4">
+          {hasSaved ? <h3 className="text-base font-semibold">New address</h3> : null}
+          <AddressFields
+            defaultValues={{ ...values, country: hasSaved ? newCountry : country }}
+            errors={{ ...errors, country: errors.country ?? (chosen === NEW_ADDRESS ? countryError : undefined) }}
+            // The same method is kept if the new country's zone has it, else the zone's first is priced.
+            onCountryChange={(code) => {
+              setNewCountry(code);
+              onChoose({ country: code, region: null, methodId });
+            }}
+            // A US state may have its own sales tax.
+            onRegionChange={(region) => onChoose({ country: newCountry, region: region || null, methodId })}
+          />
+          {signedIn ? <CheckboxField name="saveAddress" label="Save this address to my account" defaultChecked={values?.saveAddress === "on"} /> : null}
+        </div>
       </div>
       {hydrated ? null : (
         <Button type="submit" name="intent" value="quote" variant="secondary" size="small" className="mt-4">
