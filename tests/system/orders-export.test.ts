@@ -154,10 +154,11 @@ describe("exporting 100,000 orders", () => {
       expect(run.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
       expect(run.headers["cache-control"]).toBe("no-store");
       expect({ lines: run.lines, tail: run.tail, formulas: run.formulas }).toEqual({ lines: LINES + 1, tail: "", formulas: ORDERS / 1000 });
-      // The export's own share: the shop rests at about 165 MB (the app, its caches and pools) and peaked
-      // at 198 to 203 MB under a load average of 30, so the 200 MB bound is the command's (below); here
-      // the file (about 20 MB of CSV) must not be held.
-      expect(run.peak - run.before).toBeLessThan(50);
+      // The export's own share: the shop rests at about 165 MB (the app, its caches and pools) and grew
+      // by 33 to 53 MB over runs (V8 collects the batches' garbage lazily), so the 200 MB bound is the
+      // command's (below). Here only a file held whole must fail: 150,000 lines as rows and strings
+      // would add well over 100 MB. The paused reader below is the sharper proof of streaming.
+      expect(run.peak - run.before).toBeLessThan(80);
     }
     expect(runs.gzip.headers["content-encoding"]).toBe("gzip");
     // While the reader waits the server waits too: the file (about 20 MB of CSV) is not piled up in memory.
