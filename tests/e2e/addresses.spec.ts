@@ -6,7 +6,7 @@ import { fillShipping, payWithCard } from "./shop-steps";
 
 /** Issue 15, Addresses: the address book, checkout's Ship to, an account with the order, order lookup. */
 
-async function addAddressInBook(page: Page, a: { name: string; line1: string; city: string; postalCode: string; country: string }, asDefault = false) {
+async function addAddressInBook(page: Page, a: { name: string; line1: string; city: string; state?: string; postalCode: string; country: string }, asDefault = false) {
   await page.goto("/account/addresses");
   await page.getByRole("link", { name: "Add a new address" }).click();
   await expect(page.getByRole("heading", { name: "Add a new address" })).toBeVisible();
@@ -14,6 +14,8 @@ async function addAddressInBook(page: Page, a: { name: string; line1: string; ci
   await page.getByLabel("Full name").fill(a.name);
   await page.getByLabel("Address line 1").fill(a.line1);
   await page.getByLabel("Town or city").fill(a.city);
+  // A US address names its state (sales tax is per state).
+  if (a.state) await page.getByLabel("State", { exact: true }).selectOption(a.state);
   await page.getByLabel("Postal code").fill(a.postalCode);
   if (asDefault) await page.getByLabel("Set as default address").check();
   await page.getByRole("button", { name: "Save address" }).click();
@@ -60,7 +62,7 @@ test("address book: add, set default, edit, delete; checkout ships to a saved ad
   await expectAccessible(page);
 
   await addAddressInBook(page, { name: "Ada Lovelace", line1: "12 Analytical Row", city: "London", postalCode: "NW1 6XE", country: "GB" });
-  await addAddressInBook(page, { name: "Ada Lovelace", line1: "5 Beach Road", city: "Springfield", postalCode: "62701", country: "US"}, true);
+  await addAddressInBook(page, { name: "Ada Lovelace", line1: "5 Beach Road", city: "Springfield", state: "IL", postalCode: "62701", country: "US" }, true);
   await expect(cards(page)).toHaveCount(2);
   // The default first, marked.
   await expect(cards(page).first()).toContainText("5 Beach Road");
