@@ -172,9 +172,12 @@ test.describe("an admin in New York", () => {
     expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await file.path())!, "utf8");
     const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("number,date (America/New_York),customer,email,status,payment,fulfilment,currency,subtotal,discount,shipping,tax,total,refunded");
+    // One row per order line; the order's amounts on its first line (docs/back-office.md, "Export").
+    expect(lines[0]).toBe(
+      "number,date (America/New_York),customer,email,status,payment,fulfilment,currency,product,colour,quantity,unit_price,line_total,refunded_units,subtotal,discount,shipping,tax,total,refunded",
+    );
     const mine = lines.find((l) => l.startsWith(`${number},`))!;
-    expect(mine).toContain(`,${buyer.name},${buyer.email},Processing,Paid,Unfulfilled,USD,49.99,0.00,`);
+    expect(mine).toContain(`,${buyer.name},${buyer.email},Processing,Paid,Unfulfilled,USD,R36S Retro Handheld,Orange,1,49.99,49.99,0,49.99,0.00,`);
     expect(mine.split(",")[1]).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d$`));
     expect(lines.slice(1).every((l) => l.includes(",Paid,Unfulfilled,"))).toBe(true);
     await page.getByRole("link", { name: "Clear filters" }).click();
