@@ -192,7 +192,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-4 text-sm text-gray-700" aria-live="polite" data-testid="order-count">
         {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}
-        {hasOrderListFilter(filter) ? " match" : ""}
+        {hasOrderListFilter(filter) ? (total === 1 ? " matches" : " match") : ""}
         {near ? <span data-testid="near-matches"> closely: none has “{filter.q}” as typed</span> : null}
         <span className="text-gray-600"> · paid, refunded, cancelled after payment or failed payment; abandoned checkouts are listed apart</span>
       </p>
