@@ -118,24 +118,20 @@ function ReviewModeration({ review }: { review: ModerationRow }) {
           </h2>
           <Stars rating={review.rating} size="text-base" />
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* One form: each button posts its own intent with the review's id. */}
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="id" value={review.id} />
           {review.status !== "published" ? (
-            <Form method="post">
-              <input type="hidden" name="id" value={review.id} />
-              <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClass("primary", "small")} aria-label={`Approve "${review.title}"`}>
-                Approve
-              </button>
-            </Form>
+            <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClass("primary", "small")} aria-label={`Approve "${review.title}"`}>
+              Approve
+            </button>
           ) : null}
           {review.status !== "hidden" ? (
-            <Form method="post">
-              <input type="hidden" name="id" value={review.id} />
-              <button type="submit" name="intent" value="hide" disabled={busy} className={buttonClass("secondary", "small")} aria-label={`Hide "${review.title}"`}>
-                Hide
-              </button>
-            </Form>
+            <button type="submit" name="intent" value="hide" disabled={busy} className={buttonClass("secondary", "small")} aria-label={`Hide "${review.title}"`}>
+              Hide
+            </button>
           ) : null}
-        </div>
+        </Form>
       </div>
       <p className="mt-3 whitespace-pre-line leading-7 text-gray-800">{review.body}</p>
       {review.images.length ? (
