@@ -18,6 +18,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's address: the socket's, or the proxy chain's when TRUST_PROXY trusts it. */
     clientIp: string;
+    /** The document carries its stylesheet inline (a first visit) rather than linking it (root.tsx). */
+    inlineCss: boolean;
   }
 }
 

@@ -93,7 +93,7 @@ export async function benchCheckout() {
     STRIPE_SECRET_KEY: "",
     // Every simulated shopper comes from this machine's one address.
     CHECKOUT_RATE_LIMIT: "1000000",
-    CHECKOUT_MAX_HELD_UNITS: "1000000",
+    CHECKOUT_MAX_HELD_UNITS: "100000",
   });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

@@ -8,7 +8,9 @@ export type RunningServer = { url: string; stop: () => Promise<void> };
 /** Starts the production build on a fresh embedded database (or DATABASE_URL when given). */
 export async function startServer(port: number, env: Record<string, string> = {}, opts: { quiet?: boolean } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const child: ChildProcess = spawn("node", ["scripts/serve.mjs"], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the shop under the bench's load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn("node", [...nodeArgs, "scripts/serve.mjs"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${port}`, ...env },
     // quiet: the access log is written (as in production) but not shown.
     stdio: ["ignore", opts.quiet ? "ignore" : "inherit", "inherit"],

@@ -13,17 +13,21 @@ export type DeliveryEstimate = { earliest: string; latest: string };
 type LocalNow = { date: Date; minutes: number };
 
 /** The calendar date (as a UTC midnight) and minutes past midnight of `now` in `timeZone`. */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than using it. */
+function localFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    localFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 function localNow(now: Date, timeZone: string): LocalNow {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
+    localFormat(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );

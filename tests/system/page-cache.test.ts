@@ -104,6 +104,24 @@ describe("the page cache", () => {
     expect(anonymous.html).toContain('aria-label="Cart"');
   });
 
+  it("inlines the stylesheet for a first visit and links the cached file for a returning shopper", async () => {
+    const anonymous = await getPage(a.url, "/products/r36s");
+    expect(anonymous.html).toMatch(/<style>[^<]*tailwindcss/);
+    expect(anonymous.html).not.toContain('rel="stylesheet"');
+    const { rows } = await sql.query<{ id: string }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'r36s' LIMIT 1");
+    const added = await submitForm(`${a.url}/cart`, { intent: "add", variantId: rows[0].id, quantity: "1" });
+    const mine = await getPage(a.url, "/products/r36s", { Cookie: added.cookies.join("; ") });
+    const href = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"\/>/.exec(mine.html)?.[1];
+    expect(href).toBeDefined();
+    expect(mine.html).not.toMatch(/<style>[^<]*tailwindcss/);
+    // The same rules, served once as an immutable, pre-compressed file.
+    const css = await getPage(a.url, href!, { Accept: "text/css" });
+    expect(css.status).toBe(200);
+    expect(css.headers["content-encoding"]).toBe("br");
+    expect(css.headers["cache-control"]).toContain("immutable");
+    expect(anonymous.html).toContain(css.html.slice(0, 200));
+  });
+
   it("never gives a signed-in visitor a cached page, nor anyone else their account menu", async () => {
     const cookie = await adminCookie(b.url);
     await getPage(b.url, "/");
