@@ -7,11 +7,22 @@ import { notify, startBus, subscribe } from "../realtime/bus";
  * change on the bus, so every instance shows an edit on its next request.
  */
 const entries = new Map<string, Promise<unknown>>();
+/** Reads that do not show stock (settings, prices, reviews): a sale leaves them cached. */
+const stockFree = new Set<string>();
 let wired = false;
 
 /** Drops the catalogue reads and the rendered pages built from them (server/http/page-cache.ts). */
 export function invalidateCatalog() {
   entries.clear();
+  dropCachedPages();
+}
+
+/**
+ * Drops what shows stock: every sale moves stock twice (reserved, then sold), and dropping the
+ * settings, markets and rates with it made each checkout reload them all.
+ */
+export function invalidateStock() {
+  for (const key of entries.keys()) if (!stockFree.has(key)) entries.delete(key);
   dropCachedPages();
 }
 
@@ -25,13 +36,21 @@ export async function catalogChanged(tx: Tx) {
   afterCommit(tx, invalidateCatalog);
 }
 
-export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+/** Stock or a reservation moved in `tx`: as catalogChanged, for the reads that show stock only. */
+export async function stockMoved(tx: Tx) {
+  await notify(tx, { type: "stock" });
+  afterCommit(tx, invalidateStock);
+}
+
+export function cachedCatalogRead<T>(key: string, load: () => Promise<T>, opts: { showsStock: boolean } = { showsStock: true }): Promise<T> {
+  if (!opts.showsStock) stockFree.add(key);
   if (!wired) {
     wired = true;
     void startBus();
     subscribe((e) => {
       // After a resync, edits announced while this process was not listening may be unseen.
       if (e.type === "catalog" || e.type === "resync") invalidateCatalog();
+      else if (e.type === "stock") invalidateStock();
     });
   }
   let hit = entries.get(key) as Promise<T> | undefined;
@@ -45,5 +64,6 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
 
 export function resetCatalogCache() {
   entries.clear();
+  stockFree.clear();
   wired = false;
 }

@@ -210,5 +210,5 @@ export function listReviews(productId: string): Promise<ReviewView[]> {
       verifiedBuyer: r.verifiedBuyer,
       reply: r.reply,
     }));
-  });
+  }, { showsStock: false });
 }

@@ -41,7 +41,7 @@ async function load(): Promise<ShopSettings> {
  * announced on the bus (saveStoreDetails), so every instance shows it on its next request.
  */
 export function getShopSettings(): Promise<ShopSettings> {
-  return cachedCatalogRead("shop-settings", load);
+  return cachedCatalogRead("shop-settings", load, { showsStock: false });
 }
 
 /** The back office's store details (Settings): one transaction with the audit entry and the announcement. */

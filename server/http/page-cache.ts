@@ -173,7 +173,7 @@ export function startPageCache() {
   void startBus();
   subscribe((e) => {
     // "resync": events sent while this process was not listening are lost; trust nothing cached.
-    if (e.type === "catalog" || e.type === "post" || e.type === "resync") dropCachedPages();
+    if (e.type === "catalog" || e.type === "stock" || e.type === "post" || e.type === "resync") dropCachedPages();
   });
 }
 

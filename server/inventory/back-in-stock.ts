@@ -54,6 +54,9 @@ export async function requestBackInStock(input: BackInStockInput): Promise<void>
 
 /** Mails every open sign-up whose colour can be bought again; returns how many were mailed. */
 export async function sendBackInStockNotices(batchSize = 50): Promise<number> {
+  // Every sale moves stock, mostly with nobody waiting: one read, no transaction, no settings.
+  const [anyone] = await db().select({ id: backInStockRequests.id }).from(backInStockRequests).where(isNull(backInStockRequests.notifiedAt)).limit(1);
+  if (!anyone) return 0;
   const shop = await getShopSettings();
   let mailed = 0;
   for (;;) {
@@ -139,7 +142,7 @@ export function startBackInStockNotices(intervalMs = 60_000): StopJob {
       });
   };
   const unsubscribe = subscribe((e) => {
-    if (e.type === "catalog" || e.type === "resync") run();
+    if (e.type === "catalog" || e.type === "stock" || e.type === "resync") run();
   });
   const timer = setInterval(run, intervalMs);
   timer.unref();

@@ -35,7 +35,7 @@ async function load(): Promise<PricingSnapshot> {
 }
 
 export function pricingSettings(): Promise<PricingSnapshot> {
-  return cachedCatalogRead("pricing-settings", load);
+  return cachedCatalogRead("pricing-settings", load, { showsStock: false });
 }
 
 /**

@@ -10,6 +10,8 @@ export const CHANNEL = "shop_events";
 
 export type ShopEvent =
   | { type: "catalog" }
+  /** Stock or a reservation moved: what can be bought changed, nothing else (server/catalog/cache.ts). */
+  | { type: "stock" }
   /** "paid": the payment of a new order was confirmed, the moment a merchant calls it a new order. */
   | { type: "order"; id: string; action: "created" | "paid" | "updated" }
   | { type: "post"; id: string; action: "created" | "updated" | "deleted" }

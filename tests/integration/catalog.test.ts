@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts, listReviews } from "../../server/catalog/products";
 import { invalidateCatalog } from "../../server/catalog/cache";
-import { db } from "../../server/db/client";
+import { db, transaction } from "../../server/db/client";
+import { getShopSettings } from "../../server/content/settings";
+import { SYSTEM_ACTOR, moveStock } from "../../server/inventory";
+import { pricingSettings } from "../../server/pricing/store";
 import { productVariants, products } from "../../server/catalog/schema";
 import { seed } from "../../server/db/seed";
 import { useTestDatabase } from "./test-db";
@@ -85,6 +88,22 @@ describe("catalogue on the seeded database", () => {
     const after = await getPublishedProduct("rg35xx-pro");
     expect(after!.variants.find((v) => v.name === "Teal")!.available).toBe(0);
     expect(after!.variants.find((v) => v.name === "Black")!.available).toBeGreaterThan(0);
+  });
+
+  it("a stock movement drops what shows stock and keeps settings, prices and reviews cached", async () => {
+    invalidateCatalog();
+    const page = await getPublishedProduct("rg35xx-pro");
+    const black = page!.variants.find((v) => v.name === "Black")!;
+    const [shop, pricing, reviews] = [getShopSettings(), pricingSettings(), listReviews(page!.id)];
+    await transaction((tx) => moveStock(tx, [{ variantId: black.id, delta: -1, reason: "damaged" }], SYSTEM_ACTOR));
+    const after = await getPublishedProduct("rg35xx-pro");
+    expect(after!.variants.find((v) => v.name === "Black")!.available).toBe(black.available - 1);
+    // The very same cached reads: nothing reloaded them.
+    expect(getShopSettings()).toBe(shop);
+    expect(pricingSettings()).toBe(pricing);
+    expect(listReviews(page!.id)).toBe(reviews);
+    invalidateCatalog();
+    expect(getShopSettings()).not.toBe(shop);
   });
 
   it("seeding again adds nothing", async () => {
