@@ -24,7 +24,8 @@ type PaidEvent = Extract<PaymentEvent, { kind: "paid" }>;
 
 export type PaymentOutcome =
   | { kind: "duplicate" | "unknown-session" | "already-paid" }
-  | { kind: "paid"; orderId: string }
+  /** `accountRequests`: checkout asked to save the address or create an account (server/accounts/after-payment.ts). */
+  | { kind: "paid"; orderId: string; accountRequests: boolean }
   /** The provider reports another amount or currency than the order's: never marked paid; staff look. */
   | { kind: "mismatch"; orderId: string }
   /** Paid after its reservation lapsed and the units were sold: cancelled, to be refunded. */
@@ -130,7 +131,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       },
       "paid",
     );
-    return { kind: "paid", orderId: order.id };
+    return { kind: "paid", orderId: order.id, accountRequests: order.saveAddress || order.createAccount };
   });
 }
 

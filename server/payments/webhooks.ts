@@ -56,7 +56,7 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
       if (outcome.kind === "paid") {
         await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
         // Saving the address, creating the account: only now that the payment is confirmed.
-        await afterCommit("checkout's account requests", outcome.orderId, () => afterOrderPaid(outcome.orderId));
+        if (outcome.accountRequests) await afterCommit("checkout's account requests", outcome.orderId, () => afterOrderPaid(outcome.orderId));
       } else if (outcome.kind === "sold-out") {
         await afterCommit("refund of a sold-out order", outcome.orderId, () =>
           refundSoldOutOrder(provider, outcome.orderId, outcome.paymentId, outcome.amountCents),

@@ -31,9 +31,19 @@ let retryTimer: NodeJS.Timeout | undefined;
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 10_000;
 
+/** What each open transaction has announced: PostgreSQL folds repeats at commit, so they need no round trip. */
+const announced = new WeakMap<Tx, Set<string>>();
+
 export async function notify(tx: Tx | undefined, event: ShopEvent) {
+  const payload = JSON.stringify(event);
+  if (tx) {
+    const sent = announced.get(tx) ?? new Set<string>();
+    if (sent.has(payload)) return;
+    sent.add(payload);
+    announced.set(tx, sent);
+  }
   const runner = tx ?? database().db;
-  await runner.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+  await runner.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
 }
 
 function dispatch(event: ShopEvent) {
