@@ -1,7 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { CartDrawer, type AddedToCart } from "./cart-drawer";
+import type { AddedToCart } from "./cart-drawer";
+
+// The drawer (Radix Dialog with its focus trap and scroll lock, about 10 KB of gzip) is not part of
+// the page's first load: its module is fetched when an add is submitted, before the answer arrives.
+const loadDrawer = () => import("./cart-drawer");
+const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })));
 
 /** The answer of the cart's `add` intent (owned by the cart; this is the contract the forms rely on). */
 type AddToCartResult = { ok: true; added?: AddedToCart } | { ok: false; error: string };
@@ -35,12 +40,17 @@ export function AddToCartForm({
   // The toast describes what was submitted, not what is selected by the time the answer arrives.
   const submitted = useRef(description);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once opened the drawer stays mounted, so closing it gives focus back as Radix does.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // The button that submitted: focus goes back to it when the drawer closes.
   const submitter = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!fetcher.data) return;
     if (!fetcher.data.ok) toast({ title: "Could not add to cart", description: fetcher.data.error, variant: "destructive" });
-    else if (confirm === "drawer" && fetcher.data.added) setDrawerOpen(true);
+    else if (confirm === "drawer" && fetcher.data.added) {
+      setDrawerUsed(true);
+      setDrawerOpen(true);
+    }
     else toast({ title: "Added to Cart", description: submitted.current });
   }, [fetcher.data, toast, confirm]);
   const adding = fetcher.state !== "idle";
@@ -55,6 +65,7 @@ export function AddToCartForm({
         if (adding) e.preventDefault();
         else {
           submitted.current = description;
+          if (confirm === "drawer") void loadDrawer();
           submitter.current = (e.nativeEvent as SubmitEvent).submitter ?? null;
         }
       }}
@@ -64,12 +75,16 @@ export function AddToCartForm({
       <input type="hidden" name="quantity" value={quantity} />
       {children({ adding })}
       </fetcher.Form>
-      <CartDrawer
-        added={fetcher.data?.ok ? (fetcher.data.added ?? null) : null}
-        open={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        returnFocus={() => submitter.current?.focus()}
-      />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <CartDrawer
+            added={fetcher.data?.ok ? (fetcher.data.added ?? null) : null}
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            returnFocus={() => submitter.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
