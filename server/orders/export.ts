@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "~/lib/order-workspace";
 import { inSearchTier, orderIdRef, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
 import { orderItems, orders } from "./schema";
-import { csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
+import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
 
 /**
  * The accountant's CSV of orders (issue 14): one row per order LINE of the orders the list shows with
@@ -85,7 +85,41 @@ function batchAfter(runner: Pick<Db, "select">, where: SQL | undefined, after: C
     .limit(batchSize);
 }
 
-/** The CSV's text, a header then one chunk per batch. A UTF-8 byte order mark first, so spreadsheets read names right. */
+type BatchRow = Awaited<ReturnType<typeof batchAfter>>[number];
+
+/** A batch's CSV lines: one per order line, the order's amounts on its first (see the layout above). */
+function* csvLinesOf(rows: BatchRow[], lines: Map<string, Line[]>, date: (d: Date) => string): Generator<string> {
+  for (const o of rows) {
+    const payment = paymentStatus({ status: o.status, paid: o.paidAt !== null, totalCents: o.totalCents, refundedCents: o.refundedCents });
+    const fulfilment = fulfilmentStatus({ status: o.status, fulfilledAt: o.fulfilledAt?.toISOString() ?? null, returns: o.returned ? [{ status: "received" }] : [] });
+    const order = [
+      o.number,
+      date(o.createdAt),
+      o.name,
+      o.email,
+      ORDER_STATUS_LABELS[o.status] ?? o.status,
+      PAYMENT_STATUS_LABELS[payment],
+      FULFILMENT_STATUS_LABELS[fulfilment],
+      o.currency.toUpperCase(),
+    ];
+    const amounts = [
+      decimal(o.subtotalCents),
+      decimal(o.discountCents),
+      decimal(o.shippingCents),
+      // The order's tax lines added up, included (VAT) or added (sales tax) alike.
+      decimal(o.taxCents),
+      decimal(o.totalCents),
+      decimal(o.refundedCents),
+    ];
+    const cells = (lines.get(o.id) ?? []).map((l) => [l.title, l.variantName, String(l.quantity), decimal(l.unitPriceCents), decimal(l.unitPriceCents * l.quantity), String(l.refundedQuantity)]);
+    for (const [i, line] of (cells.length > 0 ? cells : [NO_LINE]).entries()) yield csvLine([...order, ...line, ...(i === 0 ? amounts : amounts.map(() => ""))]);
+  }
+}
+
+/**
+ * The CSV's text: a header, then each batch's lines in chunks of about CSV_CHUNK_CHARS characters. A
+ * UTF-8 byte order mark first, so spreadsheets read names right.
+ */
 export async function* orderCsvChunks(f: AdminOrderFilter, timeZone: string, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
   const date = csvDateFormatter(timeZone);
   yield csvHeader(exportHeader(timeZone));
@@ -98,35 +132,8 @@ export async function* orderCsvChunks(f: AdminOrderFilter, timeZone: string, bat
   for (;;) {
     if (rows.length === 0) return;
     const lines = await linesOf(rows.map((o) => o.id));
-    let chunk = "";
-    for (const o of rows) {
-      const payment = paymentStatus({ status: o.status, paid: o.paidAt !== null, totalCents: o.totalCents, refundedCents: o.refundedCents });
-      const fulfilment = fulfilmentStatus({ status: o.status, fulfilledAt: o.fulfilledAt?.toISOString() ?? null, returns: o.returned ? [{ status: "received" }] : [] });
-      const order = [
-        o.number,
-        date(o.createdAt),
-        o.name,
-        o.email,
-        ORDER_STATUS_LABELS[o.status] ?? o.status,
-        PAYMENT_STATUS_LABELS[payment],
-        FULFILMENT_STATUS_LABELS[fulfilment],
-        o.currency.toUpperCase(),
-      ];
-      const amounts = [
-        decimal(o.subtotalCents),
-        decimal(o.discountCents),
-        decimal(o.shippingCents),
-        // The order's tax lines added up, included (VAT) or added (sales tax) alike.
-        decimal(o.taxCents),
-        decimal(o.totalCents),
-        decimal(o.refundedCents),
-      ];
-      const cells = (lines.get(o.id) ?? []).map((l) => [l.title, l.variantName, String(l.quantity), decimal(l.unitPriceCents), decimal(l.unitPriceCents * l.quantity), String(l.refundedQuantity)]);
-      (cells.length > 0 ? cells : [NO_LINE]).forEach((line, i) => {
-        chunk += csvLine([...order, ...line, ...(i === 0 ? amounts : amounts.map(() => ""))]);
-      });
-    }
-    yield chunk;
+    // In chunks of a few dozen kilobytes, never the batch's text in one string (see csvChunks).
+    yield* csvChunks(csvLinesOf(rows, lines, date));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
     rows = await next({ at: last.at, id: last.id });
