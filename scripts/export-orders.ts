@@ -1,10 +1,10 @@
 // `npm run orders:export -- [--from 2026-01-01] [--to 2026-01-31] [--status completed] [--payment paid]
 // [--fulfilment fulfilled] [--q text] [--tz Europe/London] > orders.csv`: the back office's CSV export
 // (server/orders/export.ts) from the command line, streamed to stdout in batches of EXPORT_BATCH
-// (env, default 1000) orders.
+// (env, default ORDER_EXPORT_BATCH: 250) orders.
 import { parseArgs } from "node:util";
 import { once } from "node:events";
-import { orderCsvChunks, EXPORT_BATCH } from "../server/orders/export";
+import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders/export";
 import { isTimeZone } from "../app/lib/admin-time";
 import { orderListFilterOf, orderListRange } from "../app/lib/order-list-filter";
 import { openConfiguredDatabase } from "./open-db";
@@ -15,7 +15,7 @@ const { values } = parseArgs({
 const timeZone = values.tz && isTimeZone(values.tz) ? values.tz : "UTC";
 const { tz: _, ...fields } = values;
 const filter = orderListFilterOf(new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string")));
-const batch = Number(process.env.EXPORT_BATCH) || EXPORT_BATCH;
+const batch = Number(process.env.EXPORT_BATCH) || ORDER_EXPORT_BATCH;
 
 const d = await openConfiguredDatabase();
 try {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { executeRows } from "../db/client";
-import { csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
+import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
 import { EXPORT_BATCH } from "../orders/export";
 import { customerColumns, customersSql, matches, toRow, type RawCustomer } from "./admin";
 
@@ -23,11 +23,11 @@ export async function* customerCsvChunks(q: string | undefined, timeZone: string
       order by c.email
       limit ${batchSize}`);
     if (raw.length === 0) return;
-    let chunk = "";
-    for (const c of raw.map(toRow)) {
-      chunk += csvLine([c.name, c.email, c.registered ? "Account" : "Guest", String(c.orderCount), decimal(c.totalSpentCents), c.lastOrderAt ? date(new Date(c.lastOrderAt)) : "", c.newsletter ? "yes" : "no"]);
-    }
-    yield chunk;
+    yield* csvChunks(
+      raw
+        .map(toRow)
+        .map((c) => csvLine([c.name, c.email, c.registered ? "Account" : "Guest", String(c.orderCount), decimal(c.totalSpentCents), c.lastOrderAt ? date(new Date(c.lastOrderAt)) : "", c.newsletter ? "yes" : "no"])),
+    );
     if (raw.length < batchSize) return;
     after = raw[raw.length - 1].email;
   }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { isAdminPath } from "../auth/admin-headers";
@@ -24,6 +24,7 @@ import {
   type Encoding,
 } from "./page-cache";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security";
+import { writeBody } from "./write-body";
 
 /**
  * React Router behind Express (in place of @react-router/express, whose adapter this follows), with
@@ -96,7 +97,7 @@ async function send(res: ExpressResponse, response: Response) {
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) return void res.end();
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } catch (err) {
     if (!(res.destroyed || res.writableEnded)) throw err;
   }

@@ -1,4 +1,4 @@
-import { csvHeader, csvLine } from "../http/csv";
+import { csvChunks, csvHeader, csvLine } from "../http/csv";
 import { EXPORT_BATCH } from "../orders/export";
 import { listInventory, type InventoryFilter } from "./admin";
 
@@ -14,7 +14,7 @@ export async function* inventoryCsvChunks(f: Omit<InventoryFilter, "page" | "pag
   yield csvHeader(INVENTORY_EXPORT_HEADER);
   for (let page = 1; ; page++) {
     const { rows, pageCount } = await listInventory({ ...f, page, pageSize: batchSize });
-    yield rows.map((r) => csvLine([r.title, r.colour, r.sku ?? "", String(r.onHand), String(r.reserved), String(r.available), String(r.threshold), r.low ? "yes" : "no"])).join("");
+    yield* csvChunks(rows.map((r) => csvLine([r.title, r.colour, r.sku ?? "", String(r.onHand), String(r.reserved), String(r.available), String(r.threshold), r.low ? "yes" : "no"])));
     if (page >= pageCount) return;
   }
 }
