@@ -35,7 +35,9 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/serve.mjs > ${logFile} 2>&1`,
     url: `http://localhost:${port}/healthz`,
-    timeout: 120_000,
+    // The first run on a checkout also renders the seed's artwork into .cache/artwork (a minute or
+    // two on a loaded 2-core machine); later runs copy it from there in under a second.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {

@@ -3,8 +3,32 @@ import { z } from "zod";
 /** One generated size and format of an uploaded image (server/media/renditions.ts writes them). */
 export type Rendition = { width: number; height: number; format: "webp" | "avif" | "jpeg"; path: string };
 
-/** An uploaded image as pages render it: alt text, intrinsic size and its renditions for srcset. */
-export type StoredImage = { id: string; alt: string; width: number; height: number; renditions: Rendition[] };
+/**
+ * An uploaded image as pages render it: alt text, intrinsic size, its WebP renditions for srcset
+ * (every consumer's `renditions`), the same widths in AVIF when they were made, and a large
+ * rendition for zooming in (loaded only on demand).
+ */
+export type StoredImage = { id: string; alt: string; width: number; height: number; renditions: Rendition[]; avif?: Rendition[]; zoom?: Rendition };
+
+/** The widest rendition srcset offers; anything wider is a zoom rendition. */
+export const SRCSET_MAX_WIDTH = 960;
+
+/** A media row's stored renditions, sorted into what pages use: srcset in WebP and AVIF, and the zoom. */
+export function storedImage(row: { id: string; alt: string; width: number; height: number; renditions: Rendition[] }): StoredImage {
+  const byWidth = [...row.renditions].sort((a, b) => a.width - b.width);
+  const srcset = byWidth.filter((r) => r.width <= SRCSET_MAX_WIDTH);
+  const zoom = byWidth.filter((r) => r.width > SRCSET_MAX_WIDTH && r.format !== "avif").at(-1);
+  const avif = srcset.filter((r) => r.format === "avif");
+  return {
+    id: row.id,
+    alt: row.alt,
+    width: row.width,
+    height: row.height,
+    renditions: srcset.filter((r) => r.format !== "avif"),
+    ...(avif.length ? { avif } : {}),
+    ...(zoom ? { zoom } : {}),
+  };
+}
 
 /** An uploaded image placed in a post or product body: the largest rendition, the rest in srcset. */
 export type BodyImage = { src: string; srcset: string; sizes: string; width: number; height: number; alt: string };

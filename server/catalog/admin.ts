@@ -160,15 +160,20 @@ async function unknownImages(data: ProductFormData): Promise<Record<string, stri
  * Stock is applied as the difference from what the editor loaded, never below 0.
  */
 async function writeVariants(tx: Tx, productId: string, colors: ProductFormData["colors"], actor: Actor) {
-  const current = new Set(
-    (await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => v.id),
-  );
+  const rows = await tx.select({ id: productVariants.id, imageIds: productVariants.imageIds }).from(productVariants).where(eq(productVariants.productId, productId));
+  const current = new Set(rows.map((v) => v.id));
+  // The editor picks a colour's main image; the colour's other views (the seed's back and side) stay while that image does.
+  const imagesOf = (id: string | undefined, imageId: string | null) => {
+    const had = rows.find((r) => r.id === id)?.imageIds ?? [];
+    if (!imageId) return [];
+    return had[0] === imageId ? had : [imageId];
+  };
   const kept: string[] = [];
   const stock: { variantId: string; typed: number; loaded: number | null }[] = [];
   // SKUs are unique across the shop: clear the kept rows' first, so two colours may swap theirs in one save.
   await tx.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
   for (const [position, c] of colors.entries()) {
-    const values = { name: c.name, hex: c.hex, sku: c.sku, imageIds: c.imageId ? [c.imageId] : [], position };
+    const values = { name: c.name, hex: c.hex, sku: c.sku, imageIds: imagesOf(c.id ?? undefined, c.imageId), position };
     if (c.id && current.has(c.id) && !kept.includes(c.id)) {
       await tx.update(productVariants).set(values).where(eq(productVariants.id, c.id));
       kept.push(c.id);

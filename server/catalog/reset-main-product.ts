@@ -1,8 +1,9 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { db, transaction } from "../db/client";
 import { media } from "../media/schema";
 import { productVariants, products } from "./schema";
-import { artworkFor, receiveSeedStock } from "../db/seed";
+import { artworkFor, artworkName, receiveSeedStock } from "../db/seed";
+import { CONSOLE_VIEWS } from "../media/console-art";
 import { seedProducts } from "../db/seed/products";
 import type { SeedProduct, SeedVariant } from "../db/seed/types";
 import { recordAudit, type Actor } from "../admin/audit";
@@ -17,15 +18,17 @@ export class MainProductMissingError extends Error {
   }
 }
 
-/** The seed artwork of one colour: the image stored by the seed when it is still there, else drawn again. */
-async function seedArtwork(product: SeedProduct, variant: SeedVariant): Promise<string> {
-  const [stored] = await db()
-    .select({ id: media.id })
+/** The seed artwork of one colour (its views, in gallery order): the images stored by the seed when they are all still there, else drawn again. */
+async function seedArtwork(product: SeedProduct, variant: SeedVariant): Promise<string[]> {
+  const names = typeof product.artwork === "string" ? [artworkName(product, variant.name)] : CONSOLE_VIEWS.map((view) => artworkName(product, variant.name, view));
+  const stored = await db()
+    .select({ id: media.id, name: media.originalName })
     .from(media)
-    .where(eq(media.originalName, `${product.slug}-${variant.name.toLowerCase()}.svg`))
-    .orderBy(desc(media.createdAt))
-    .limit(1);
-  return stored?.id ?? (await artworkFor(product, variant.name, variant.hex)).id;
+    .where(inArray(media.originalName, names))
+    .orderBy(desc(media.createdAt));
+  const ids = names.map((name) => stored.find((s) => s.name === name)?.id);
+  if (ids.every((id): id is string => !!id)) return ids;
+  return (await artworkFor(product, variant.name, variant.hex)).map((image) => image.id);
 }
 
 /**
@@ -38,7 +41,7 @@ export async function resetMainProductMedia(actor: Actor): Promise<void> {
   const [product] = await db().select({ id: products.id }).from(products).where(eq(products.slug, MAIN_PRODUCT_SLUG));
   if (!seed || !product) throw new MainProductMissingError();
   // Drawing artwork is slow: done before the transaction opens.
-  const images = new Map<string, string>();
+  const images = new Map<string, string[]>();
   for (const v of seed.variants) images.set(v.name, await seedArtwork(seed, v));
 
   await transaction(async (tx) => {
@@ -46,7 +49,7 @@ export async function resetMainProductMedia(actor: Actor): Promise<void> {
     const kept: string[] = [];
     for (const [position, v] of seed.variants.entries()) {
       const match = current.find((c) => c.name.toLowerCase() === v.name.toLowerCase() && !kept.includes(c.id));
-      const values = { name: v.name, hex: v.hex, imageIds: [images.get(v.name)!], position };
+      const values = { name: v.name, hex: v.hex, imageIds: images.get(v.name)!, position };
       if (match) {
         await tx.update(productVariants).set(values).where(eq(productVariants.id, match.id));
         kept.push(match.id);

@@ -1,9 +1,11 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit, type Actor } from "../admin/audit";
 import { cachedCatalogRead, catalogChanged } from "../catalog/cache";
 import { db, transaction } from "../db/client";
 import type { StoreDetails } from "~/lib/settings-form";
+import type { StoredImage } from "~/lib/images";
+import { loadImages } from "../media/renditions";
 import { settings } from "./schema";
 
 /** Shop identity shown in the footer, contact page and policies; admins may change it. */
@@ -61,5 +63,17 @@ export async function saveStoreDetails(input: StoreDetails, actor: Actor): Promi
       data: Object.fromEntries(changed.map((k) => [k, { from: before[k], to: input[k] }])),
     });
     await catalogChanged(tx);
+  });
+}
+
+/** The settings row naming the home page hero's media row (the seed draws the picture). */
+export const HOME_HERO_SETTING = "homeHeroImage";
+
+/** The home page's hero picture, or null when there is none; cached with the catalogue like the page around it. */
+export function getHomeHeroImage(): Promise<StoredImage | null> {
+  return cachedCatalogRead("home-hero", async () => {
+    const [row] = await db().select().from(settings).where(eq(settings.key, HOME_HERO_SETTING));
+    if (typeof row?.value !== "string") return null;
+    return (await loadImages([row.value])).get(row.value) ?? null;
   });
 }

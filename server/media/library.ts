@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, desc, eq, ilike, like, or, type AnyColumn, type SQL } from "drizzle-orm";
-import { bodyImage, type LibraryImage, type MediaUse } from "~/lib/images";
+import { bodyImage, storedImage, type LibraryImage, type MediaUse } from "~/lib/images";
 import { blogPosts } from "../blog/schema";
 import { productVariants, products } from "../catalog/schema";
 import { db } from "../db/client";
@@ -27,13 +27,10 @@ export async function listLibrary(query: string): Promise<LibraryImage[]> {
   const uses = await usesOf(rows.map((r) => r.id));
   return rows
     .filter((r) => r.renditions.length > 0)
-    .map((r) => ({
-      id: r.id,
-      name: r.originalName,
-      thumbnail: r.renditions[0].path,
-      image: bodyImage({ id: r.id, alt: r.alt, width: r.width, height: r.height, renditions: r.renditions }),
-      usedIn: uses.get(r.id) ?? [],
-    }));
+    .map((r) => {
+      const image = storedImage(r);
+      return { id: r.id, name: r.originalName, thumbnail: image.renditions[0].path, image: bodyImage(image), usedIn: uses.get(r.id) ?? [] };
+    });
 }
 
 function anyPath(column: AnyColumn, ids: string[]): SQL | undefined {

@@ -15,74 +15,93 @@ async function cartLines(page: Page): Promise<string[]> {
 }
 
 test.describe("1. Buy Now", () => {
-  test("checks out exactly the chosen product, colour and quantity, and leaves the cart as it was", async ({ page }) => {
-    await addToCart(page, "rg35xx-pro", "Black");
-    await page.goto("/products/r36pro");
-    await page.getByRole("radio", { name: "Orange" }).check();
-    await page.getByRole("button", { name: "Increase quantity" }).click();
-    await page.getByRole("button", { name: "Buy Now" }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=now$/);
-    const summary = page.getByRole("region", { name: "Order summary" });
-    await expect(summary.getByRole("listitem")).toHaveCount(1);
-    await expect(summary).toContainText("R36PRO");
-    await expect(summary).toContainText("Orange × 2");
-    await expect(page.getByTestId("checkout-total")).toHaveText("$119.98");
-    await expectAccessible(page);
+  for (const width of WIDTHS) {
+    test(`checks out exactly the chosen product, colour and quantity, and leaves the cart as it was, at ${width} px`, async ({ page }, testInfo) => {
+      // Two product pages, a payment and three axe passes: past the default minute on a loaded machine.
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await addToCart(page, "rg35xx-pro", "Black");
+      await page.goto("/products/r36pro");
+      await page.getByRole("radio", { name: "Orange" }).check();
+      await page.getByRole("button", { name: "Increase quantity" }).click();
+      await page.getByRole("button", { name: "Buy Now" }).click();
+      await expect(page).toHaveURL(/\/checkout\?buy=now$/);
+      const summary = page.getByRole("region", { name: "Order summary" });
+      await expect(summary.getByRole("listitem")).toHaveCount(1);
+      await expect(summary).toContainText("R36PRO");
+      await expect(summary).toContainText("Orange × 2");
+      await expect(page.getByTestId("checkout-total")).toHaveText("$119.98");
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`buy-now-checkout-${width}.png`), fullPage: true });
 
-    const email = uniqueEmail("buy-now");
-    await fillShipping(page, { email, name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await page.waitForURL(/\/pay\/test\//);
-    await expect(page.getByTestId("pay-amount")).toHaveText("$119.98");
-    await payWithCard(page, "4242 4242 4242 4242");
-    await page.waitForURL(/\/checkout-success\?session_id=/);
-    await expect(page.getByTestId("order-total")).toHaveText("$119.98");
-    // The 35XXPro is still in the cart, alone, as before.
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
-    expect(await cartLines(page)).toEqual(["35XXPro Handheld Console"]);
-  });
+      const email = uniqueEmail(`buy-now-${width}`);
+      await fillShipping(page, { email, name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.waitForURL(/\/pay\/test\//);
+      await expect(page.getByTestId("pay-amount")).toHaveText("$119.98");
+      await expectAccessible(page);
+      await payWithCard(page, "4242 4242 4242 4242");
+      await page.waitForURL(/\/checkout-success\?session_id=/);
+      await expect(page.getByTestId("order-total")).toHaveText("$119.98");
+      // The 35XXPro is still in the cart, alone, as before.
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
+      await expectAccessible(page);
+      expect(await cartLines(page)).toEqual(["35XXPro Handheld Console"]);
+    });
+  }
 });
 
 test.describe("2. My Account", () => {
-  test("lists only placed orders: a checkout cancelled at the payment page is not one", async ({ page, request, baseURL }) => {
-    const email = uniqueEmail("unpaid");
-    await createConfirmedCustomer(request, baseURL!, email);
-    await signIn(page, email);
-    await expect(page).toHaveURL(/\/$/);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      await page.goto("/products/r36s");
-      await page.getByRole("button", { name: "Buy Now" }).click();
-      await fillShipping(page, { name: "Grace Hopper", line1: "1 Compiler Way", postalCode: "SE1 7PB" });
-      await page.getByRole("button", { name: "Continue to Payment" }).click();
-      await page.waitForURL(/\/pay\/test\//);
-      await page.getByRole("link", { name: /^Cancel and return/ }).click();
-      await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
-    }
-    await page.goto("/account");
-    await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
-    await expect(page.getByText("Pending")).toHaveCount(0);
-    await expectAccessible(page);
-  });
+  for (const width of WIDTHS) {
+    test(`lists only placed orders: a checkout cancelled at the payment page is not one, at ${width} px`, async ({ page, request, baseURL }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      const email = uniqueEmail(`unpaid-${width}`);
+      await createConfirmedCustomer(request, baseURL!, email);
+      await signIn(page, email);
+      await expect(page).toHaveURL(/\/$/);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await page.goto("/products/r36s");
+        await page.getByRole("button", { name: "Buy Now" }).click();
+        await fillShipping(page, { name: "Grace Hopper", line1: "1 Compiler Way", postalCode: "SE1 7PB" });
+        await page.getByRole("button", { name: "Continue to Payment" }).click();
+        await page.waitForURL(/\/pay\/test\//);
+        await page.getByRole("link", { name: /^Cancel and return/ }).click();
+        await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
+      }
+      await expectAccessible(page);
+      await page.goto("/account");
+      await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
+      await expect(page.getByText("Pending")).toHaveCount(0);
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`account-no-orders-${width}.png`), fullPage: true });
+    });
+  }
 });
 
 test.describe("3. One reference", () => {
-  test("the success page and the email carry the order number, never the provider's session id", async ({ page }) => {
-    const email = uniqueEmail("number");
-    await page.goto("/products/r36s");
-    await page.getByRole("button", { name: "Buy Now" }).click();
-    await fillShipping(page, { email, name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await page.waitForURL(/\/pay\/test\//);
-    await payWithCard(page, "4242 4242 4242 4242");
-    await page.waitForURL(/\/checkout-success\?session_id=/);
-    const sessionId = new URL(page.url()).searchParams.get("session_id")!;
-    const number = (await page.getByTestId("order-number").textContent())!;
-    expect(number).toMatch(/^PR-\d{6}-[2-9A-Z]{5}$/);
-    await expect(page.getByText(/Order reference/)).toHaveCount(0);
-    await expect(page.getByRole("main")).not.toContainText(sessionId.slice(-12));
-    const mail = await waitForMail(email, number);
-    expect(mail.text).not.toContain(sessionId.slice(-12));
-  });
+  for (const width of WIDTHS) {
+    test(`the success page and the email carry the order number, never the provider's session id, at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      const email = uniqueEmail(`number-${width}`);
+      await page.goto("/products/r36s");
+      await page.getByRole("button", { name: "Buy Now" }).click();
+      await fillShipping(page, { email, name: "Ada Lovelace", line1: "12 Analytical Row", postalCode: "SE1 7PB" });
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.waitForURL(/\/pay\/test\//);
+      await payWithCard(page, "4242 4242 4242 4242");
+      await page.waitForURL(/\/checkout-success\?session_id=/);
+      const sessionId = new URL(page.url()).searchParams.get("session_id")!;
+      const number = (await page.getByTestId("order-number").textContent())!;
+      expect(number).toMatch(/^PR-\d{6}-[2-9A-Z]{5}$/);
+      await expect(page.getByText(/Order reference/)).toHaveCount(0);
+      await expect(page.getByRole("main")).not.toContainText(sessionId.slice(-12));
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`order-number-${width}.png`), fullPage: true });
+      const mail = await waitForMail(email, number);
+      expect(mail.text).not.toContain(sessionId.slice(-12));
+    });
+  }
 });
 
 /** Sets R36PRO colours' stock in the back office's product editor (colour numbers as listed there); `page` is an admin's. */
@@ -183,33 +202,41 @@ test.describe("6. Promo popup", () => {
   test.use({ showPromo: true });
   const dialog = (page: Page) => page.getByRole("dialog", { name: "Partner deal" });
 
-  test("never covers cart, checkout, sign-in or account pages", async ({ page }) => {
-    for (const path of ["/cart", "/checkout", "/auth", "/faq"]) {
-      await page.goto(path);
-      // The popup would have opened after 1 s: wait past it on the page itself.
-      await page.waitForTimeout(1500);
-      await expect(dialog(page)).toBeHidden();
-    }
-  });
-
-  test("shows at most once per visit even when storage is blocked", async ({ page }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(window, "localStorage", {
-        get() {
-          throw new DOMException("blocked", "SecurityError");
-        },
-      });
+  for (const width of WIDTHS) {
+    test(`never covers cart, checkout, sign-in or account pages, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/cart", "/checkout", "/auth", "/faq"]) {
+        await page.goto(path);
+        // The popup would have opened after 1 s: wait past it on the page itself.
+        await page.waitForTimeout(1500);
+        await expect(dialog(page)).toBeHidden();
+        await expectAccessible(page);
+      }
     });
-    await page.goto("/products");
-    await expect(dialog(page)).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(dialog(page)).toBeHidden();
-    for (const path of ["/", "/blog", "/products/r36s"]) {
-      await page.goto(path);
-      await page.waitForTimeout(1500);
+
+    test(`shows at most once per visit even when storage is blocked, at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript(() => {
+        Object.defineProperty(window, "localStorage", {
+          get() {
+            throw new DOMException("blocked", "SecurityError");
+          },
+        });
+      });
+      await page.goto("/products");
+      await expect(dialog(page)).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`promo-${width}.png`) });
+      await page.keyboard.press("Escape");
       await expect(dialog(page)).toBeHidden();
-    }
-  });
+      for (const path of ["/", "/blog", "/products/r36s"]) {
+        await page.goto(path);
+        await page.waitForTimeout(1500);
+        await expect(dialog(page)).toBeHidden();
+      }
+      await expectAccessible(page);
+    });
+  }
 });
 
 test.describe("7. Clear cart", () => {

@@ -219,6 +219,25 @@ describe("admin products", () => {
     await deleteProduct(kit.id, actor);
   });
 
+  it("a colour with several views (the seed's front, back and side) keeps them while its main image stays; another main image replaces them", async () => {
+    const upload = await call(uploadAction, await uploadRequest([await png("#112233"), await png("#223344"), await png("#334455"), await png("#445566")], adminCookie));
+    const [front, back, side, other] = (upload.body as { images: ProductImageOption[] }).images;
+    const created = await saveProduct(null, formData({ title: "Three Views", "colors.0.imageId": front.id }), actor);
+    const [variant] = await db().select().from(productVariants).where(eq(productVariants.productId, created.id));
+    await db().update(productVariants).set({ imageIds: [front.id, back.id, side.id] }).where(eq(productVariants.id, variant.id));
+    const edit = await getProductForEdit(created.id);
+    expect(edit?.colors[0].imageId).toBe(front.id);
+
+    const again = (imageId: string, stock: string) =>
+      saveProduct(created.id, formData({ title: "Three Views", "colors.0.id": variant.id, "colors.0.imageId": imageId, "colors.0.stock": stock, "colors.0.baseStock": "5" }), actor);
+    await again(front.id, "5");
+    expect((await db().select().from(productVariants).where(eq(productVariants.id, variant.id)))[0].imageIds).toEqual([front.id, back.id, side.id]);
+    expect((await getPublishedProduct("three-views"))!.variants[0].images.map((i) => i.id)).toEqual([front.id, back.id, side.id]);
+    await again(other.id, "5");
+    expect((await db().select().from(productVariants).where(eq(productVariants.id, variant.id)))[0].imageIds).toEqual([other.id]);
+    await deleteProduct(created.id, actor);
+  });
+
   it("explains a duplicate slug next to the slug field and leaves the first product alone", async () => {
     const first = await saveProduct(null, formData({ title: "Twin", slug: "twin-console" }), actor);
     const dup = await saveProduct(null, formData({ title: "Other twin", slug: "Twin Console" }), actor).catch((e: unknown) => e);

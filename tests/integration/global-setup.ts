@@ -5,12 +5,16 @@ import { openPglite } from "../../server/db/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../../server/db/client";
+import { renderSeedArtwork } from "../../server/db/seed";
 
 /**
  * A new PGlite database takes seconds to initialise, so the suite migrates one template once and
- * every test file starts from a copy of it.
+ * every test file starts from a copy of it. The seed's artwork is rendered into its disk cache
+ * first (once per checkout, a minute or two; a moment after that), so files that seed never do it
+ * in parallel.
  */
 export default async function setup() {
+  await renderSeedArtwork();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-pglite-template-"));
   const pg = await openPglite();
   await migrate(drizzle(pg), { migrationsFolder });

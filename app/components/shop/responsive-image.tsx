@@ -1,9 +1,16 @@
+import { preload } from "react-dom";
+
 type Rendition = { width: number; height: number; path: string };
-export type ImageData = { alt: string; width: number; height: number; renditions: Rendition[] };
+export type ImageData = { alt: string; width: number; height: number; renditions: Rendition[]; avif?: Rendition[]; zoom?: Rendition };
+
+const srcSetOf = (renditions: Rendition[]) => renditions.map((r) => `${r.path} ${r.width}w`).join(", ");
 
 /**
- * An image with srcset and intrinsic size (no layout shift). `priority` marks the page's main image
- * (eager, high fetch priority); everything else loads lazily.
+ * An image with srcset and intrinsic size (no layout shift), in AVIF where it was made (a `<picture>`
+ * whose `<img>` carries the WebP set for browsers without AVIF). `priority` marks the page's main
+ * image: eager, high fetch priority, and preloaded from the head in the format the browser will
+ * pick (React preloads a bare `<img>` by itself, not one inside a `<picture>`). Everything else
+ * loads lazily.
  */
 export function ResponsiveImage({
   image,
@@ -20,10 +27,20 @@ export function ResponsiveImage({
 }) {
   const largest = image.renditions[image.renditions.length - 1];
   const fallback = image.renditions.find((r) => r.width >= 640) ?? largest;
-  return (
+  const avif = image.avif?.length ? image.avif : null;
+  if (priority && avif) {
+    preload(avif.find((r) => r.width >= 640)?.path ?? avif[avif.length - 1].path, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSetOf(avif),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
+  const img = (
     <img
       src={fallback?.path}
-      srcSet={image.renditions.map((r) => `${r.path} ${r.width}w`).join(", ")}
+      srcSet={srcSetOf(image.renditions)}
       sizes={sizes}
       width={largest?.width ?? image.width}
       height={largest?.height ?? image.height}
@@ -33,5 +50,13 @@ export function ResponsiveImage({
       decoding={priority ? "sync" : "async"}
       className={className}
     />
+  );
+  if (!avif) return img;
+  return (
+    // `contents`: the <img> sizes itself against the picture's parent, as a bare <img> would.
+    <picture className="contents">
+      <source type="image/avif" srcSet={srcSetOf(avif)} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

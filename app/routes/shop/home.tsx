@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { listHomeRows } from "@server/catalog/products";
 import { localise, shopperForRequest } from "@server/pricing/market";
+import { getHomeHeroImage } from "@server/content/settings";
+import { ResponsiveImage } from "~/components/shop/responsive-image";
 import { ProductCardRow } from "~/components/shop/product-card";
 import { TrustStrip } from "~/components/shop/trust-strip";
 import type { InMarket } from "~/lib/market";
@@ -11,8 +13,9 @@ import { PROMO_PAGE } from "~/lib/promo";
 
 /** The rows under the hero: featured products in the merchant's order (back office), then the newest. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const [rows, shopper] = await Promise.all([listHomeRows(), shopperForRequest(request)]);
+  const [rows, shopper, hero] = await Promise.all([listHomeRows(), shopperForRequest(request), getHomeHeroImage()]);
   return {
+    hero,
     featured: rows.featured.map((p) => localise(shopper, p)),
     newArrivals: rows.newArrivals.map((p) => localise(shopper, p)),
   };
@@ -54,22 +57,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <div className="mx-auto w-full max-w-sm" aria-hidden="true">
-            <svg viewBox="0 0 300 420" className="h-auto w-full drop-shadow-2xl">
-              <rect x="40" y="10" width="220" height="400" rx="32" fill="#f08a24" />
-              <rect x="62" y="34" width="176" height="150" rx="10" fill="#1b1d24" />
-              <rect x="72" y="44" width="156" height="130" rx="4" fill="#2d6f8e" />
-              <path d="M72 150 L120 104 L156 134 L182 114 L228 150 L228 174 L72 174Z" fill="#3fa06a" />
-              <rect x="70" y="250" width="54" height="18" rx="4" fill="#2b2b33" />
-              <rect x="88" y="232" width="18" height="54" rx="4" fill="#2b2b33" />
-              <circle cx="210" cy="240" r="12" fill="#2b2b33" />
-              <circle cx="232" cy="262" r="12" fill="#2b2b33" />
-              <circle cx="188" cy="262" r="12" fill="#2b2b33" />
-              <circle cx="210" cy="284" r="12" fill="#2b2b33" />
-              <circle cx="100" cy="340" r="20" fill="#3a3a44" />
-              <circle cx="200" cy="340" r="20" fill="#3a3a44" />
-            </svg>
-          </div>
+          {loaderData.hero ? (
+            // The lifestyle picture is the page's largest paint on narrow screens: preloaded, high priority, AVIF.
+            <div className="mx-auto aspect-[4/3] w-full max-w-xl overflow-hidden rounded-3xl shadow-2xl ring-1 ring-white/20">
+              <ResponsiveImage
+                image={loaderData.hero}
+                priority
+                sizes="(min-width: 1152px) 536px, (min-width: 768px) 50vw, calc(100vw - 2rem)"
+                className="h-full w-full object-cover"
+              />
+            </div>
+          ) : null}
         </div>
       </section>
 

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { db, transaction, type Tx } from "../client";
 import { moveStock, SYSTEM_ACTOR } from "../../inventory";
 import { blogPosts } from "../../blog/schema";
 import { productVariants, products, reviews } from "../../catalog/schema";
 import { settings } from "../../content/schema";
-import { accessorySvg, handheldSvg } from "../../media/artwork";
-import { storeImage } from "../../media/renditions";
+import { accessorySvg } from "../../media/artwork";
+import { CONSOLE_VIEWS, consoleSvg, homeHeroSvg } from "../../media/console-art";
+import { cacheArtwork, storeArtwork } from "../../media/renditions";
 import { sanitizeRichText } from "../../content/sanitize";
-import { DEFAULT_SETTINGS } from "../../content/settings";
+import { DEFAULT_SETTINGS, HOME_HERO_SETTING } from "../../content/settings";
 import { seedPricing } from "../../pricing/store";
 import { seedPost } from "./blog";
 import { seedAccessories } from "./accessories";
@@ -24,19 +24,72 @@ export function receiveSeedStock(tx: Tx, lines: { variantId: string; quantity: n
   return moveStock(tx, lines.map((l) => ({ variantId: l.variantId, delta: l.quantity, reason: "received", note: "Opening stock" })), SYSTEM_ACTOR);
 }
 
-export async function artworkFor(p: SeedProduct, colour: string, hex: string) {
-  const label = p.title.split(" ")[0];
-  const svg = p.artwork === "vertical" || p.artwork === "horizontal" ? handheldSvg(hex, p.artwork, label) : accessorySvg(p.artwork, hex, "Pocket Retro");
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  const named = isDefaultVariant(colour) ? { file: p.slug, alt: p.title } : { file: `${p.slug}-${colour.toLowerCase()}`, alt: `${p.title} in ${colour}` };
-  return storeImage(png, `${named.file}.svg`, named.alt);
+/** The artwork's size: the zoom rendition (1,600 px) is made from it. */
+const ARTWORK_PX = 1600;
+
+/** The media name of a seed picture: `r36s-white-front.svg`, `carrying-case-teal.svg`, `screen-protector.svg`. */
+export function artworkName(p: SeedProduct, colour: string, view?: string) {
+  return `${[p.slug, ...(isDefaultVariant(colour) ? [] : [colour.toLowerCase()]), ...(view ? [view] : [])].join("-")}.svg`;
+}
+
+type Drawing = { svg: string; name: string; alt: string; zoom: boolean };
+
+/** The pictures of one colour, in gallery order: a console's front, back and side views, or an accessory's one picture. */
+function drawingsFor(p: SeedProduct, colour: string, hex: string): Drawing[] {
+  const named = isDefaultVariant(colour) ? p.title : `${p.title} in ${colour}`;
+  if (typeof p.artwork === "string") {
+    return [{ svg: accessorySvg(p.artwork, hex, "Pocket Retro", ARTWORK_PX), name: artworkName(p, colour), alt: named, zoom: true }];
+  }
+  const model = p.artwork;
+  return CONSOLE_VIEWS.map((view) => ({ svg: consoleSvg(model, hex, view, ARTWORK_PX), name: artworkName(p, colour, view), alt: `${named}, ${view} view`, zoom: true }));
+}
+
+/** The home page's hero picture, drawn once and kept as a setting naming its media row. */
+const HERO: Drawing = {
+  svg: homeHeroSvg(ARTWORK_PX),
+  name: "home-hero.svg",
+  alt: "An orange R36S and a teal 35XXPro on a coffee table at sunset, beside headphones and a mug of tea",
+  zoom: false,
+};
+
+/**
+ * Stores the pictures of one colour (rendered by sharp, cached on disk between starts) like uploads,
+ * in gallery order.
+ */
+export function artworkFor(p: SeedProduct, colour: string, hex: string) {
+  return Promise.all(drawingsFor(p, colour, hex).map((d) => storeArtwork(d.svg, d.name, d.alt, { zoom: d.zoom })));
+}
+
+/**
+ * Renders every seed drawing into the artwork cache without touching a database, two at a time. The
+ * test suites call it once before their workers seed in parallel; a shop's first start does the same
+ * work inside seed().
+ */
+export async function renderSeedArtwork() {
+  const drawings = [HERO, ...[...seedProducts, ...seedAccessories].flatMap((p) => p.variants.flatMap((v) => drawingsFor(p, v.name, v.hex)))];
+  let next = 0;
+  const worker = async () => {
+    while (next < drawings.length) {
+      const d = drawings[next++];
+      await cacheArtwork(d.svg, { zoom: d.zoom });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+async function seedHomeHero() {
+  const [existing] = await db().select({ key: settings.key }).from(settings).where(eq(settings.key, HOME_HERO_SETTING));
+  if (existing) return;
+  const image = await storeArtwork(HERO.svg, HERO.name, HERO.alt, { zoom: HERO.zoom });
+  await db().insert(settings).values({ key: HOME_HERO_SETTING, value: image.id }).onConflictDoNothing();
 }
 
 async function seedProduct(p: SeedProduct, createdAt: Date) {
   const [existing] = await db().select({ id: products.id }).from(products).where(eq(products.slug, p.slug));
   if (existing) return;
-  const images = new Map<string, string>();
-  for (const v of p.variants) images.set(v.name, (await artworkFor(p, v.name, v.hex)).id);
+  const images = new Map<string, string[]>();
+  // One colour at a time (its views in parallel): sharp's threads stay busy, memory stays bounded.
+  for (const v of p.variants) images.set(v.name, (await artworkFor(p, v.name, v.hex)).map((image) => image.id));
   await transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -61,7 +114,7 @@ async function seedProduct(p: SeedProduct, createdAt: Date) {
     if (!row) return;
     const variants = await tx
       .insert(productVariants)
-      .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, position, imageIds: [images.get(v.name)!] })))
+      .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, position, imageIds: images.get(v.name)! })))
       .returning({ id: productVariants.id });
     await receiveSeedStock(tx, variants.map((v, i) => ({ variantId: v.id, quantity: p.variants[i].stock })));
     const productReviews = seedReviews[p.slug as keyof typeof seedReviews] ?? [];
@@ -74,7 +127,7 @@ async function seedProduct(p: SeedProduct, createdAt: Date) {
           title: r.title,
           body: r.body,
           helpfulCount: r.helpfulCount,
-          images: r.imageColours.map((c) => images.get(c)).filter((id): id is string => !!id),
+          images: r.imageColours.map((c) => images.get(c)?.[0]).filter((id): id is string => !!id),
           createdAt: new Date(Date.now() - r.daysAgo * DAY),
         })),
       );
@@ -89,6 +142,7 @@ export async function seed() {
     .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
   await db().transaction(seedPricing);
+  await seedHomeHero();
   // Created a minute apart, oldest first, so the list shows them in the seed file's order.
   const base = Date.UTC(2026, 0, 1);
   for (const [i, p] of [...seedProducts].reverse().entries()) {

@@ -13,7 +13,7 @@ export const seedProducts: SeedProduct[] = [
     badge: "Limited Edition",
     priceCents: 4999,
     compareAtCents: 9900,
-    artwork: "vertical",
+    artwork: { label: "R36S", layout: "vertical", sticks: "classic" },
     variants: [
       { name: "White", hex: "#f4f4f0", stock: 40 },
       { name: "Purple", hex: "#7b4fd6", stock: 25 },
@@ -105,7 +105,7 @@ export const seedProducts: SeedProduct[] = [
     badge: "New Release",
     priceCents: 7999,
     compareAtCents: 9999,
-    artwork: "horizontal",
+    artwork: { label: "35XXPRO", layout: "horizontal", sticks: "none" },
     variants: [
       { name: "White", hex: "#f2f2ee", stock: 22 },
       { name: "Black", hex: "#1f1f24", stock: 35 },
@@ -158,7 +158,7 @@ export const seedProducts: SeedProduct[] = [
     badge: "New Release",
     priceCents: 5999,
     compareAtCents: 8999,
-    artwork: "vertical",
+    artwork: { label: "R36PRO", layout: "vertical", sticks: "hall" },
     variants: [
       { name: "Blue", hex: "#2f6fd8", stock: 20 },
       { name: "Orange", hex: "#f07d1a", stock: 15 },

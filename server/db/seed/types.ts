@@ -1,6 +1,7 @@
 import type { ProductContent } from "~/lib/product-content";
 import type { ProductType } from "~/lib/collections";
 import type { AccessoryArtwork } from "../../media/artwork";
+import type { ConsoleModel } from "../../media/console-art";
 
 /** Shapes of the seed data; the copy lives beside this file, the loader in ./index.ts. */
 
@@ -21,8 +22,8 @@ export type SeedProduct = {
   /** Plain text, shown cut to 400 characters as 'Product Highlights'. */
   highlights: string;
   seoDescription: string;
-  /** Drawing style of the generated seed artwork. */
-  artwork: "vertical" | "horizontal" | AccessoryArtwork;
+  /** What the generated seed artwork draws: a console (front, back and side views per colour) or an accessory. */
+  artwork: ConsoleModel | AccessoryArtwork;
   variants: SeedVariant[];
   content: ProductContent;
 };
@@ -32,7 +33,7 @@ export type SeedReview = {
   rating: 1 | 2 | 3 | 4 | 5;
   title: string;
   body: string;
-  /** Colour names of this product whose artwork illustrates the review (0-3). */
+  /** Colour names of this product whose artwork (front view) illustrates the review (0-3). */
   imageColours: string[];
   helpfulCount: number;
   /** How long before seeding the review was written. */
