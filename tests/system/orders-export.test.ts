@@ -22,7 +22,7 @@ const LINES = ORDERS + ORDERS / 2;
 const LIMIT_MB = 200;
 /**
  * What three downloads in a row may add to the shop's resting memory, at any moment and after them.
- * Measured 2026-11-27, six runs: 10 to 12 MB (rest 161-165 MB, peaks 171-176). Before writeBody and
+ * Measured 2026-11-27, nine runs: 6 to 12 MB (rest 161-168 MB, peaks 171-176). Before writeBody and
  * csvChunks it was 50 to 85 MB: every chunk of a body stayed reachable until the response ended, and
  * each batch's text sat in V8's large-object space until a full collection (docs/back-office.md).
  */
