@@ -17,8 +17,9 @@ import { InlineStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import stylesheetUrl from "./app.css?url";
 
-// The stylesheet is inline in every document (entry.server.tsx); in development Vite also loads it
-// as a module so that style edits apply without a reload.
+// A first visit's document carries the stylesheet inline (entry.server.tsx), a returning visitor's
+// links it (the loader below); in development Vite also loads it as a module so that style edits
+// apply without a reload.
 if (import.meta.env.DEV) void import("./app.css");
 
 export async function loader({ context }: Route.LoaderArgs) {
