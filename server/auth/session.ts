@@ -4,6 +4,7 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { session, user } from "./schema";
 import { getAuth } from "./auth";
+import { oncePerRequest } from "../http/request-context";
 import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
 
 export type SessionUser = {
@@ -81,19 +82,13 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   };
 }
 
-// Loaders of one request (layout and page) share one lookup.
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
-
 /**
  * The signed-in user of a request, or null: the cookie's signature is checked here and the
  * session and user are read in one query (better-auth's own getSession does more work and may
- * write). Sessions last 7 days from sign-in.
+ * write), once per page request (after an action, which may sign in or out, each asks again).
+ * Sessions last 7 days from sign-in.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  let found = perRequest.get(request);
-  if (!found) {
-    found = lookup(request);
-    perRequest.set(request, found);
-  }
-  return found;
+  if (request.method !== "GET" && request.method !== "HEAD") return lookup(request);
+  return oncePerRequest(`session-user:${request.headers.get("cookie") ?? ""}`, () => lookup(request));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { availableStock } from "../inventory";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { cartLines, carts } from "./schema";
@@ -72,16 +72,22 @@ export async function cartIdForRequest(request: Request, userId: string | null):
 
 /** Items in the cart (the header badge). One small query; no query at all for a cookieless visitor. */
 export async function getCartCount(request: Request, userId: string | null): Promise<number> {
-  const cartId = await cartIdForRequest(request, userId);
+  if (userId) return countWhere(inArray(cartLines.cartId, db().select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
+  const cartId = await visitorCartIdFromRequest(request);
   return cartId ? countItems(cartId) : 0;
 }
 
-export async function countItems(cartId: string): Promise<number> {
+export function countItems(cartId: string): Promise<number> {
+  return countWhere(eq(cartLines.cartId, cartId));
+}
+
+/** Units of published products in the cart the condition names. */
+async function countWhere(cart: SQL): Promise<number> {
   const [row] = await db()
     .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), eq(products.status, "published")));
+    .where(and(cart, eq(products.status, "published")));
   return row?.count ?? 0;
 }
 

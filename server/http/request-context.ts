@@ -5,6 +5,8 @@ export type RequestState = {
   requestId: string;
   /** Set when an error of this request came from the database being out of reach: it answers 503. */
   databaseUnavailable: boolean;
+  /** Answers shared by the loaders of this request (oncePerRequest). */
+  shared?: Map<string, unknown>;
 };
 
 const store = new AsyncLocalStorage<RequestState>();
@@ -16,4 +18,17 @@ export function runInRequest<T>(state: RequestState, fn: () => T): T {
 /** The current request's state; undefined outside a request (start-up, timers, the bus). */
 export function currentRequest(): RequestState | undefined {
   return store.getStore();
+}
+
+/**
+ * One answer per request for `key`: the layout's and the page's loaders share it. React Router
+ * hands each loader its own copy of the Request, so the request object cannot be the key. Outside a
+ * request (tests, jobs) it computes each time.
+ */
+export function oncePerRequest<T>(key: string, compute: () => T): T {
+  const state = store.getStore();
+  if (!state) return compute();
+  state.shared ??= new Map();
+  if (!state.shared.has(key)) state.shared.set(key, compute());
+  return state.shared.get(key) as T;
 }

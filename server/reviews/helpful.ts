@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { db, transaction } from "../db/client";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { executeRows, transaction } from "../db/client";
 import { reviews } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { NotFoundError } from "../errors";
@@ -63,13 +63,21 @@ export async function markHelpful(request: Request, userId: string | null, revie
   });
 }
 
-/** The reviews of a product this voter found helpful, with their counts now (fresher than the cached list's). */
+/**
+ * A scalar subquery: the reviews of a product this voter found helpful, as JSON `[id, count]` pairs
+ * with their counts now (fresher than the cached list's).
+ */
+export function votesColumn(voter: string, productId: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(${reviews.id}, ${reviews.helpfulCount})), '[]'::json)
+    from ${reviewHelpfulVotes} inner join ${reviews} on ${reviews.id} = ${reviewHelpfulVotes.reviewId}
+    where ${reviewHelpfulVotes.voter} = ${voter} and ${reviews.productId} = ${productId})`;
+}
+
+export type VotePairs = [id: string, helpfulCount: number][];
+
+/** The reviews of a product this voter found helpful, with their counts now. */
 export async function votesOf(voter: string | null, productId: string): Promise<Map<string, number>> {
   if (!voter) return new Map();
-  const rows = await db()
-    .select({ id: reviews.id, helpfulCount: reviews.helpfulCount })
-    .from(reviewHelpfulVotes)
-    .innerJoin(reviews, eq(reviews.id, reviewHelpfulVotes.reviewId))
-    .where(and(eq(reviewHelpfulVotes.voter, voter), eq(reviews.productId, productId)));
-  return new Map(rows.map((r) => [r.id, r.helpfulCount]));
+  const [row] = await executeRows<{ votes: VotePairs }>(sql`select ${votesColumn(voter, productId)} as votes`);
+  return new Map(row?.votes ?? []);
 }

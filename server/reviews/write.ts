@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, exists, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, transaction } from "../db/client";
+import { db, executeRows, transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { reviews } from "../catalog/schema";
 import { orderItems, orders } from "../orders/schema";
@@ -52,24 +52,36 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
-/** Whether the customer has a paid (and not cancelled) order holding the product. */
-async function boughtIt(userId: string, productId: string): Promise<boolean> {
-  const [row] = await db()
+/** The customer's paid, not cancelled orders that have the product (at most one row). */
+function purchasesOf(userId: string, productId: string) {
+  return db()
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt), ne(orders.status, "cancelled"), eq(orderItems.productId, productId)))
     .limit(1);
-  return !!row;
 }
 
-export async function reviewAccess(userId: string, productId: string): Promise<ReviewAccess> {
-  const [own] = await db()
+export type AccessRow = { status: ReviewStatus | null; bought: boolean };
+
+/** Select-list columns of an AccessRow: the customer's own review of the product, and whether they bought it. */
+export function accessColumns(userId: string, productId: string): SQL {
+  const own = db()
     .select({ status: reviews.status })
     .from(reviews)
     .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
-  if (own) return { kind: "reviewed", status: own.status };
-  return (await boughtIt(userId, productId)) ? { kind: "buyer" } : { kind: "not-buyer" };
+  return sql`${own} as status, ${exists(purchasesOf(userId, productId))} as bought`;
+}
+
+export function accessOf(row: AccessRow | undefined): ReviewAccess {
+  if (row?.status) return { kind: "reviewed", status: row.status };
+  return row?.bought ? { kind: "buyer" } : { kind: "not-buyer" };
+}
+
+/** What the review form offers a signed-in customer. */
+export async function reviewAccess(userId: string, productId: string): Promise<ReviewAccess> {
+  const [row] = await executeRows<AccessRow>(sql`select ${accessColumns(userId, productId)}`);
+  return accessOf(row);
 }
 
 /** "Jane Doe" → "Jane D.": how a customer's name appears above their review. */

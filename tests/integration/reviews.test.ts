@@ -3,12 +3,14 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/shop/review";
 import { action as helpfulAction } from "../../app/routes/shop/review-helpful";
+import { loader as productLoader } from "../../app/routes/shop/product";
 import { action as adminReviewsAction, loader as adminReviewsLoader } from "../../app/routes/admin/reviews";
 import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { user } from "../../server/auth/schema";
 import { auditLog } from "../../server/admin/schema";
 import { reviews } from "../../server/catalog/schema";
+import { invalidateCatalog } from "../../server/catalog/cache";
 import { getPublishedProduct, listReviews } from "../../server/catalog/products";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
@@ -206,6 +208,8 @@ describe("reviews from buyers", () => {
       .insert(reviews)
       .values({ productId, author: "Sam", rating: 4, title: "Solid", body: "A solid little console.", helpfulCount: 2 })
       .returning({ id: reviews.id });
+    // Written directly, not approved through moderation: the cached review lists must learn of it.
+    invalidateCatalog();
     const vote = async (cookie = "", reviewId = seeded.id, mode = "cors") => {
       const request = new Request("http://localhost:3000/reviews/helpful", {
         method: "POST",
@@ -232,6 +236,16 @@ describe("reviews from buyers", () => {
     expect((await vote(account)).body).toMatchObject({ counted: true, helpfulCount: 6 });
     expect((await vote(account)).body).toMatchObject({ counted: false, helpfulCount: 6 });
     expect((await vote(account)).cookie).toBe(account);
+
+    // The product page shows each voter their own vote (pressed, with the count now); not another's.
+    const shown = async (cookie: string) => {
+      const page = (await run(productLoader, shopRequest("/products/r36s", { cookie }), { slug: "r36s" })) as { reviews: { id: string; helpfulCount: number; votedHelpful?: boolean }[] };
+      return page.reviews.find((r) => r.id === seeded.id);
+    };
+    expect(await shown(first.cookie)).toMatchObject({ helpfulCount: 6, votedHelpful: true });
+    expect(await shown(account)).toMatchObject({ helpfulCount: 6, votedHelpful: true });
+    expect(await shown("")).toMatchObject({ helpfulCount: 6 });
+    expect((await shown(""))?.votedHelpful).toBeUndefined();
 
     const [pending] = await db().insert(reviews).values({ productId, author: "Pat", rating: 1, title: "Meh", body: "Not for me at all.", status: "pending" }).returning({ id: reviews.id });
     expect((await vote("", pending.id)).status).toBe(404);

@@ -4,8 +4,8 @@ import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelate
 import { localise, shopperForRequest } from "@server/pricing/market";
 import { getSessionUser } from "@server/auth/session";
 import { savedVariantOf } from "@server/wishlist";
-import { currentVoter, reviewAccess, votesOf } from "@server/reviews";
-import type { ReviewAccessView, ReviewView } from "~/lib/product-view";
+import { currentVoter, reviewStateOf } from "@server/reviews";
+import type { ReviewView } from "~/lib/product-view";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
 import { ProductDetails } from "~/components/shop/product/product-details";
@@ -25,16 +25,16 @@ import { PROMO_PAGE } from "~/lib/promo";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const [product, shopper, user] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request), getSessionUser(request)]);
   if (!product) throw data(null, { status: 404 });
-  const voter = await currentVoter(request, user?.id ?? null);
-  const access: ReviewAccessView = user ? await reviewAccess(user.id, product.id) : { kind: "sign-in" };
+  const userId = user?.id ?? null;
+  const [reviewState, reviews] = await Promise.all([reviewStateOf(userId, await currentVoter(request, userId), product.id), listReviews(product.id)]);
   return {
     product: localise(shopper, product),
     // Null for a visitor with neither session nor wishlist cookie: the page the page cache keeps.
-    savedVariantId: await savedVariantOf(request, user?.id ?? null, product),
+    savedVariantId: await savedVariantOf(request, userId, product),
     // Awaited, not streamed: a cached read, and streamed content needs JavaScript to appear (the
     // reviews, their "Was this helpful?" and the review prompt must work without it).
-    reviews: withVotes(...(await Promise.all([listReviews(product.id), votesOf(voter, product.id)]))),
-    reviewAccess: access,
+    reviews: withVotes(reviews, reviewState.votes),
+    reviewAccess: reviewState.access,
     related: listRelatedProducts(product).then((list) => list.map((p) => localise(shopper, p))),
     // Accessories are offered beside consoles only; awaited (a cached read) so the page does not shift when they arrive.
     accessories: product.type === "console" ? (await listAccessoryOffers()).map((p) => localise(shopper, p)) : [],
