@@ -96,6 +96,11 @@ test.describe("3. One reference", () => {
       expect(number).toMatch(/^PR-\d{6}-[2-9A-Z]{5}$/);
       await expect(page.getByText(/Order reference/)).toHaveCount(0);
       await expect(page.getByRole("main")).not.toContainText(sessionId.slice(-12));
+      // The order's table fits the width: item, quantity and total in view, nothing scrolled sideways.
+      const items = page.getByRole("region", { name: "Your order" });
+      await expect(items.getByRole("row").nth(1)).toContainText("R36S");
+      expect(await items.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await expect(items.getByRole("columnheader", { name: "Price" })).toBeVisible({ visible: width > 600 });
       await expectAccessible(page);
       await page.screenshot({ path: testInfo.outputPath(`order-number-${width}.png`), fullPage: true });
       const mail = await waitForMail(email, number);

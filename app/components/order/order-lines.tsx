@@ -32,10 +32,13 @@ export function OrderLinesTable({
 }) {
   const cell = compact ? "py-1.5 pr-3" : "px-4 py-3";
   const head = compact ? "py-1 pr-3 font-medium" : "px-4 py-3 font-semibold";
+  // On a phone the shop's table drops its Price column (the line says "… each" instead), so the
+  // item, quantity and total fit 375 px without scrolling sideways.
+  const priceColumn = compact ? "" : "hidden sm:table-cell";
   return (
     // A phone may scroll the table sideways: the region takes keyboard focus so it can be scrolled without a mouse.
     <div className={compact ? "overflow-x-auto" : "overflow-x-auto rounded-xl border border-gray-200"} role="region" aria-label={caption} tabIndex={0}>
-      <table className={compact ? "w-full text-left" : "w-full min-w-[28rem] text-left text-sm"}>
+      <table className={compact ? "w-full text-left" : "w-full text-left text-sm"}>
         <caption className="sr-only">{caption}</caption>
         <thead className={compact ? "text-xs text-gray-600" : "bg-gray-50 text-gray-700"}>
           <tr>
@@ -47,7 +50,7 @@ export function OrderLinesTable({
             </th>
             {withPrices ? (
               <>
-                <th scope="col" className={`${head} text-right`}>
+                <th scope="col" className={`${head} ${priceColumn} text-right`}>
                   Price
                 </th>
                 <th scope="col" className={`${head} text-right`}>
@@ -63,12 +66,13 @@ export function OrderLinesTable({
               <td className={cell}>
                 {l.title}
                 {l.variantName ? <span className="text-gray-600"> ({l.variantName})</span> : null}
+                {withPrices && !compact ? <span className="block text-xs text-gray-600 sm:hidden">{formatMoney(l.unitPriceCents, currency)} each</span> : null}
                 {l.refundedQuantity ? <span className="block text-xs text-gray-700">{l.refundedQuantity} refunded</span> : null}
               </td>
               <td className={`${cell} text-right`}>{l.quantity}</td>
               {withPrices ? (
                 <>
-                  <td className={`${cell} text-right`}>{formatMoney(l.unitPriceCents, currency)}</td>
+                  <td className={`${cell} ${priceColumn} text-right`}>{formatMoney(l.unitPriceCents, currency)}</td>
                   <td className={`${cell} text-right`}>{formatMoney(l.lineTotalCents, currency)}</td>
                 </>
               ) : null}
