@@ -62,22 +62,46 @@ export function inFuzzyTier<T>(work: (tx: TierRunner) => Promise<T>): Promise<T>
 /** Runs `work` in a transaction whose `<%` operator accepts words at least `threshold` similar (index-served). */
 export function withWordSimilarityThreshold<T>(threshold: number, work: (tx: TierRunner) => Promise<T>): Promise<T> {
   return db().transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
-    // The planner cannot estimate how many rows `<%` keeps and on a large catalogue picks a sequential
-    // scan that computes word similarity for every row (0.4 s at 10,000 products); the trigram index
-    // answers in milliseconds.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    // Word similarity costs about as much as reading a row (10-40 µs), not the 0.0025 the planner
-    // assumes for an operator. At that price it saw no gain in intersecting each word's index scan
-    // (BitmapAnd) and rechecked every row near one word: "handheld consle" rechecked all 1,430
-    // consoles, 33 ms on PostgreSQL, 40 on PGlite, instead of the 2 near both words (1-4 ms).
-    await tx.execute(sql`set local cpu_operator_cost = 0.25`);
+    await setThreshold(tx, threshold);
+    await planForWordSimilarity(tx);
     return work(tx);
   });
 }
 
-/** The whole query against the text: `<%` for the WHERE (under a threshold), word similarity for the order. */
+/**
+ * Runs `work` under each threshold in turn, highest first, in one transaction, until it finds
+ * something. For "the closest row" the answer is the same as under the lowest threshold alone (the
+ * first threshold that admits any row admits the closest and every row as close), and a higher
+ * threshold leaves the index far fewer candidates to compute word similarity for.
+ */
+export function underFirstThresholdFinding<T>(thresholds: number[], work: (tx: TierRunner) => Promise<T | null>): Promise<T | null> {
+  return db().transaction(async (tx) => {
+    await planForWordSimilarity(tx);
+    for (const threshold of thresholds) {
+      await setThreshold(tx, threshold);
+      const found = await work(tx);
+      if (found !== null) return found;
+    }
+    return null;
+  });
+}
+
+const setThreshold = (tx: Pick<Db, "execute">, threshold: number) => tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
+
+async function planForWordSimilarity(tx: Pick<Db, "execute">) {
+  // The planner cannot estimate how many rows `<%` keeps and on a large catalogue picks a sequential
+  // scan that computes word similarity for every row (0.4 s at 10,000 products); the trigram index
+  // answers in milliseconds.
+  await tx.execute(sql`set local enable_seqscan = off`);
+  // Word similarity costs about as much as reading a row (10-40 µs), not the 0.0025 the planner
+  // assumes for an operator. At that price it saw no gain in intersecting each word's index scan
+  // (BitmapAnd) and rechecked every row near one word: "handheld consle" rechecked all 1,430
+  // consoles, 33 ms on PostgreSQL, 40 on PGlite, instead of the 2 near both words (1-4 ms).
+  await tx.execute(sql`set local cpu_operator_cost = 0.25`);
+}
+
+/** The whole query against the text: `<%` for the WHERE (under a threshold, spelled `doc %> query` as the index serves it), word similarity for the order. */
 export function trigramCloseness(doc: SQL, terms: string[]): { near: SQL; closeness: SQL } {
   const query = terms.join(" ");
-  return { near: sql`${query}::text <% ${doc}`, closeness: sql`word_similarity(${query}::text, ${doc})` };
+  return { near: sql`${doc} %> ${query}::text`, closeness: sql`word_similarity(${query}::text, ${doc})` };
 }
