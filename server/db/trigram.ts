@@ -62,8 +62,7 @@ export function inFuzzyTier<T>(work: (tx: TierRunner) => Promise<T>): Promise<T>
 /** Runs `work` in a transaction whose `<%` operator accepts words at least `threshold` similar (index-served). */
 export function withWordSimilarityThreshold<T>(threshold: number, work: (tx: TierRunner) => Promise<T>): Promise<T> {
   return db().transaction(async (tx) => {
-    await setThreshold(tx, threshold);
-    await planForWordSimilarity(tx);
+    await prepareForWordSimilarity(tx, threshold);
     return work(tx);
   });
 }
@@ -76,9 +75,9 @@ export function withWordSimilarityThreshold<T>(threshold: number, work: (tx: Tie
  */
 export function underFirstThresholdFinding<T>(thresholds: number[], work: (tx: TierRunner) => Promise<T | null>): Promise<T | null> {
   return db().transaction(async (tx) => {
-    await planForWordSimilarity(tx);
-    for (const threshold of thresholds) {
-      await setThreshold(tx, threshold);
+    for (const [i, threshold] of thresholds.entries()) {
+      if (i === 0) await prepareForWordSimilarity(tx, threshold);
+      else await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
       const found = await work(tx);
       if (found !== null) return found;
     }
@@ -86,18 +85,20 @@ export function underFirstThresholdFinding<T>(thresholds: number[], work: (tx: T
   });
 }
 
-const setThreshold = (tx: Pick<Db, "execute">, threshold: number) => tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
-
-async function planForWordSimilarity(tx: Pick<Db, "execute">) {
-  // The planner cannot estimate how many rows `<%` keeps and on a large catalogue picks a sequential
-  // scan that computes word similarity for every row (0.4 s at 10,000 products); the trigram index
-  // answers in milliseconds.
-  await tx.execute(sql`set local enable_seqscan = off`);
-  // Word similarity costs about as much as reading a row (10-40 µs), not the 0.0025 the planner
-  // assumes for an operator. At that price it saw no gain in intersecting each word's index scan
-  // (BitmapAnd) and rechecked every row near one word: "handheld consle" rechecked all 1,430
-  // consoles, 33 ms on PostgreSQL, 40 on PGlite, instead of the 2 near both words (1-4 ms).
-  await tx.execute(sql`set local cpu_operator_cost = 0.25`);
+/**
+ * The threshold and two planner settings for this transaction only, in one round trip.
+ * - enable_seqscan off: the planner cannot estimate how many rows `<%` keeps and on a large catalogue
+ *   picks a sequential scan that computes word similarity for every row (0.4 s at 10,000 products);
+ *   the trigram index answers in milliseconds.
+ * - cpu_operator_cost 0.25: word similarity costs about as much as reading a row (10-40 µs), not the
+ *   0.0025 the planner assumes for an operator. At that price it saw no gain in intersecting each
+ *   word's index scan (BitmapAnd) and rechecked every row near one word: "handheld consle" rechecked
+ *   all 1,430 consoles, 33 ms on PostgreSQL, 40 on PGlite, instead of the 2 near both words (1-6 ms).
+ */
+function prepareForWordSimilarity(tx: Pick<Db, "execute">, threshold: number) {
+  return tx.execute(
+    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true), set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '0.25', true)`,
+  );
 }
 
 /** The whole query against the text: `<%` for the WHERE (under a threshold, spelled `doc %> query` as the index serves it), word similarity for the order. */
