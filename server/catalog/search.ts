@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { inBestTier, trigramCloseness, trigramMatch, withWordSimilarityThreshold } from "../db/trigram";
+import { inBestTier, trigramCloseness, trigramMatch, underFirstThresholdFinding } from "../db/trigram";
 import { products } from "./schema";
 import { toCards } from "./products";
 import type { ProductCard } from "~/lib/product-view";
@@ -32,12 +32,28 @@ export async function searchProducts(terms: string[], page: { limit: number; off
 /** Least word similarity for a "Did you mean" suggestion. */
 const SUGGESTION_THRESHOLD = 0.3;
 
+/**
+ * Thresholds tried in turn, closest first, for the suggestion: the same title as under 0.3 alone, for
+ * much less work when something is closer. At 0.3 a three-word query is "near" a third of a
+ * 10,000-product catalogue (3,750 candidates whose word similarity is computed, 63 ms on PostgreSQL,
+ * 150 on PGlite, for "retro pocket arcade"), at 0.4 a twelfth.
+ */
+const SUGGESTION_THRESHOLDS = [0.5, 0.4, SUGGESTION_THRESHOLD];
+
 /** The published product title closest to a query that found nothing, if any is reasonably close. */
 export async function closestProductTitle(terms: string[]): Promise<string | null> {
   if (terms.length === 0) return null;
   const { near, closeness } = trigramCloseness(PRODUCT_SEARCH_DOC, terms);
-  const [row] = await withWordSimilarityThreshold(SUGGESTION_THRESHOLD, (tx) =>
-    tx.select({ title: products.title }).from(products).where(and(published, near)).orderBy(desc(closeness), products.title).limit(1),
-  );
-  return row?.title ?? null;
+  return underFirstThresholdFinding(SUGGESTION_THRESHOLDS, async (tx) => {
+    // Closeness computed once per row, in the subquery (OFFSET keeps PostgreSQL from merging it into
+    // the outer query, which would compute it again for the sort).
+    const candidates = tx
+      .select({ title: products.title, closeness: sql<number>`${closeness}`.as("closeness") })
+      .from(products)
+      .where(and(published, near))
+      .offset(0)
+      .as("candidates");
+    const [row] = await tx.select({ title: candidates.title }).from(candidates).orderBy(desc(candidates.closeness), candidates.title).limit(1);
+    return row?.title ?? null;
+  });
 }

@@ -1,8 +1,8 @@
 import { and, between, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "~/lib/order-status";
 import type { FulfilmentStatus, PaymentStatus } from "~/lib/order-workspace";
-import { db, type Db } from "../db/client";
-import { inFuzzyTier, trigramMatch } from "../db/trigram";
+import { db } from "../db/client";
+import { inFuzzyTier, trigramMatch, type TierRunner } from "../db/trigram";
 import { orders } from "./schema";
 import { foldForSearch } from "./search-text";
 import { usdCents } from "./usd";
@@ -121,7 +121,7 @@ export type SearchTier = "exact" | "near";
  */
 export async function inSearchTier<T>(
   f: AdminOrderFilter,
-  read: (runner: Pick<Db, "select">, where: SQL | undefined, tier: SearchTier) => Promise<T>,
+  read: (runner: TierRunner, where: SQL | undefined, tier: SearchTier) => Promise<T>,
   found: (result: T) => boolean,
 ): Promise<T> {
   const exact = await read(db(), adminOrderWhere(f), "exact");

@@ -136,6 +136,17 @@ describe("the admin order list", () => {
     expect((await listAdminOrders({ until: new Date(Date.now() - 7 * 86_400_000) })).total).toBe(1);
     // The dashboard's call: search, period, three rows.
     expect(await listAdminOrders({ q: "filler", since: new Date(Date.now() - 86_400_000), pageSize: 3 })).toMatchObject({ total: 21, pageCount: 7 });
+    // Near misses page the same way (one statement counts them and cuts the page), a page past the end too.
+    const near = await listAdminOrders({ q: "fillr", pageSize: 100 });
+    expect(near).toMatchObject({ near: true, total: 21, page: 1, pageCount: 1 });
+    const numbers = near.rows.map((r) => r.number);
+    const second = await listAdminOrders({ q: "fillr", pageSize: 4, page: 2 });
+    expect(second).toMatchObject({ near: true, total: 21, page: 2, pageCount: 6 });
+    expect(second.rows.map((r) => r.number)).toEqual(numbers.slice(4, 8));
+    const pastTheEnd = await listAdminOrders({ q: "fillr", pageSize: 4, page: 99 });
+    expect(pastTheEnd).toMatchObject({ near: true, total: 21, page: 6, pageCount: 6 });
+    expect(pastTheEnd.rows.map((r) => r.number)).toEqual(numbers.slice(20));
+    expect(await listAdminOrders({ q: "qwzxv", page: 3 })).toMatchObject({ near: true, total: 0, page: 1, pageCount: 1, rows: [] });
   });
 });
 

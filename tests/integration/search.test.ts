@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loader as searchLoader } from "../../app/routes/shop/search";
 import { blogPosts } from "../../server/blog/schema";
 import { products } from "../../server/catalog/schema";
-import { db } from "../../server/db/client";
+import { db, executeRows } from "../../server/db/client";
 import { seedPost } from "../../server/db/seed/blog";
 import { searchShop } from "../../server/search";
+import { closestProductTitle } from "../../server/catalog/search";
+import { searchTerms } from "../../app/lib/search";
+import { like, sql } from "drizzle-orm";
 import { useCatalogue } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 import { call } from "./route-calls";
@@ -52,6 +55,25 @@ describe("storefront search (pg_trgm)", () => {
     const suggested = await searchShop("r36pr0 consolle deluxe", 1);
     expect(suggested.productTotal).toBe(0);
     expect(suggested.suggestion).toBe("R36PRO Handheld Console");
+  });
+
+  it("suggests the same title as one pass at word similarity 0.3 would, ties by title, however close the best is", async () => {
+    // Look-alikes whose titles tie with each other: the suggestion is tried at 0.5, then 0.4, then 0.3.
+    await db()
+      .insert(products)
+      .values(["Arcade Zeta Grip", "Arcade Alpha Grip", "Pocket Beta Case", "Retro Gamma Charger"].map((title, i) => ({ slug: `look-alike-${i}`, title, priceCents: 100, status: "published" as const })));
+    const closest = async (q: string) => {
+      const [row] = await executeRows<{ title: string }>(sql`
+        select title from products
+        where status = 'published' and word_similarity(${q}::text, search_text) >= 0.3
+        order by word_similarity(${q}::text, search_text) desc, title limit 1`);
+      return row?.title ?? null;
+    };
+    for (const q of ["r36pr0 consolle deluxe", "retro pocket arcade", "arcadr grips", "pockt bta", "gamma chargr deluxe edition", "zzqqxx"]) {
+      expect({ q, suggestion: await closestProductTitle(searchTerms(q)) }).toEqual({ q, suggestion: await closest(searchTerms(q).join(" ")) });
+    }
+    expect(await closestProductTitle(searchTerms("retro pocket arcade"))).toBe("Arcade Alpha Grip");
+    await db().delete(products).where(like(products.slug, "look-alike-%"));
   });
 
   it("the page prices results in the shopper's market, cuts long queries and shows new arrivals when nothing is searched", async () => {
