@@ -1,1 +1,1 @@
-export { WishlistError, mergeGuestWishlist, readWishlist, removeFromWishlist, saveToWishlist, savedVariantOf, type WishlistChange } from "./wishlist";
+export { WishlistError, mergeGuestWishlist, readWishlist, removeFromWishlist, saveToWishlist, guestSavedVariantOf, savedVariantColumn, type WishlistChange } from "./wishlist";

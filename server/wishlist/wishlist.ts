@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "../db/client";
 import { productVariants, products } from "../catalog/schema";
 import { availableStock } from "../inventory";
@@ -47,19 +47,18 @@ async function guestSaved(request: Request): Promise<SavedVariant[]> {
   return ids.flatMap((variantId) => (known.has(variantId) ? [{ variantId, productId: known.get(variantId)! }] : []));
 }
 
+/** A scalar subquery: the colour of the product a customer saved, or null. */
+export function savedVariantColumn(userId: string, productId: string): SQL {
+  return sql`(select ${wishlistItems.variantId} from ${wishlistItems} where ${wishlistItems.userId} = ${userId} and ${wishlistItems.productId} = ${productId})`;
+}
+
 /**
- * The colour of this product the visitor saved, or null. A guest's answer needs no query (the
- * cookie's ids against the product's own variants); a visitor with neither session nor cookie is
- * never asked about, so the anonymous page the page cache keeps shows nothing saved.
+ * The colour of this product a guest saved (the cookie's ids checked against the product's own
+ * variants); a guest without the cookie is never asked about, so the anonymous page the page cache
+ * keeps shows nothing saved. A customer's is read with the product page's other personal state
+ * (server/catalog/product-visitor.ts).
  */
-export async function savedVariantOf(request: Request, userId: string | null, product: { id: string; variants: { id: string }[] }): Promise<string | null> {
-  if (userId) {
-    const [row] = await db()
-      .select({ variantId: wishlistItems.variantId })
-      .from(wishlistItems)
-      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, product.id)));
-    return row?.variantId ?? null;
-  }
+export async function guestSavedVariantOf(request: Request, product: { variants: { id: string }[] }): Promise<string | null> {
   const saved = new Set(await readGuestWishlist(request));
   return product.variants.find((v) => saved.has(v.id))?.id ?? null;
 }

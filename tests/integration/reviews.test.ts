@@ -239,7 +239,8 @@ describe("reviews from buyers", () => {
 
     // The product page shows each voter their own vote (pressed, with the count now); not another's.
     const shown = async (cookie: string) => {
-      const page = (await run(productLoader, shopRequest("/products/r36s", { cookie }), { slug: "r36s" })) as { reviews: { id: string; helpfulCount: number; votedHelpful?: boolean }[] };
+      const page = (await run(productLoader, shopRequest("/products/r36s", { cookie }), { slug: "r36s" })) as { reviews: { id: string; helpfulCount: number; votedHelpful?: boolean }[]; related: Promise<unknown> };
+      await page.related; // streamed: settled before the test's database closes
       return page.reviews.find((r) => r.id === seeded.id);
     };
     expect(await shown(first.cookie)).toMatchObject({ helpfulCount: 6, votedHelpful: true });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { action as wishlistAction } from "../../app/routes/shop/wishlist";
+import { loader as productLoader } from "../../app/routes/shop/product";
 import { afterSignIn } from "../../server/auth/after-sign-in";
 import { signInWithPassword } from "../../server/auth/sign-in";
 import { productVariants, products } from "../../server/catalog/schema";
 import { db } from "../../server/db/client";
 import { readWishlist, saveToWishlist } from "../../server/wishlist";
 import { MAX_GUEST_ITEMS } from "~/lib/wishlist";
-import { createCustomer, shopRequest } from "./auth-helpers";
+import { createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call, post } from "./route-calls";
 import { useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
@@ -120,5 +121,25 @@ describe("wishlist", () => {
     // Signing in again with the same (old) cookie adds nothing twice.
     await afterSignIn(request, userId);
     expect(await readWishlist(shopRequest("/wishlist"), userId)).toHaveLength(2);
+  });
+
+  it("the product page shows the colour each visitor saved: a guest's from the cookie, a customer's from the account", async () => {
+    const purple = await variantOf("r36s", "Purple");
+    const black = await variantOf("r36s", "Black");
+    const saved = async (cookie: string, slug = "r36s") => {
+      const page = (await productLoader({ request: shopRequest(`/products/${slug}`, { cookie }), params: { slug }, context: {} } as never)) as { savedVariantId: string | null; related: Promise<unknown> };
+      await page.related; // streamed: settled before the test's database closes
+      return page.savedVariantId;
+    };
+    const guest = await wishlistPost({ intent: "save", variantId: purple.id });
+    expect(await saved(guest.cookie)).toBe(purple.id);
+    expect(await saved("")).toBeNull();
+
+    await createCustomer("saver@example.com");
+    const customer = await signInCookie("saver@example.com", "customer-pass-1", "192.0.2.43");
+    expect(await saved(customer)).toBeNull();
+    await wishlistPost({ intent: "save", variantId: black.id }, customer);
+    expect(await saved(customer)).toBe(black.id);
+    expect(await saved(customer, "r36pro")).toBeNull();
   });
 });

@@ -3,8 +3,7 @@ import { Await, data } from "react-router";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog/products";
 import { localise, shopperForRequest } from "@server/pricing/market";
 import { getSessionUser } from "@server/auth/session";
-import { savedVariantOf } from "@server/wishlist";
-import { currentVoter, reviewStateOf } from "@server/reviews";
+import { productVisitor } from "@server/catalog/product-visitor";
 import type { ReviewView } from "~/lib/product-view";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
@@ -25,16 +24,15 @@ import { PROMO_PAGE } from "~/lib/promo";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const [product, shopper, user] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request), getSessionUser(request)]);
   if (!product) throw data(null, { status: 404 });
-  const userId = user?.id ?? null;
-  const [reviewState, reviews] = await Promise.all([reviewStateOf(userId, await currentVoter(request, userId), product.id), listReviews(product.id)]);
+  const [visitor, reviews] = await Promise.all([productVisitor(request, user?.id ?? null, product), listReviews(product.id)]);
   return {
     product: localise(shopper, product),
     // Null for a visitor with neither session nor wishlist cookie: the page the page cache keeps.
-    savedVariantId: await savedVariantOf(request, userId, product),
+    savedVariantId: visitor.savedVariantId,
     // Awaited, not streamed: a cached read, and streamed content needs JavaScript to appear (the
     // reviews, their "Was this helpful?" and the review prompt must work without it).
-    reviews: withVotes(reviews, reviewState.votes),
-    reviewAccess: reviewState.access,
+    reviews: withVotes(reviews, visitor.votes),
+    reviewAccess: visitor.reviewAccess,
     related: listRelatedProducts(product).then((list) => list.map((p) => localise(shopper, p))),
     // Accessories are offered beside consoles only; awaited (a cached read) so the page does not shift when they arrive.
     accessories: product.type === "console" ? (await listAccessoryOffers()).map((p) => localise(shopper, p)) : [],
