@@ -57,8 +57,10 @@ test.describe("Collections and accessories", () => {
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await payWithCard(page, "4242 4242 4242 4242");
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    // The order's line is the product's title alone: no "()" where a colour would be.
-    await expect(page.getByRole("table", { name: "Your order" }).getByRole("cell").first()).toHaveText("128GB microSD Card");
+    // The order's line is the product's title alone: no "()" where a colour would be (at 375 px the
+    // unit price follows as "… each").
+    const item = page.getByRole("table", { name: "Your order" }).getByRole("cell").first();
+    await expect(item).toHaveText(/^128GB microSD Card\s*\$[\d.]+ each$/);
   });
 
   test("a console offers accessories that go with it; one is added from there and from the cart", async ({ page }) => {
