@@ -60,8 +60,13 @@ export function clearVisitorCartCookie(): Promise<string> {
   return cartCookie().serialize("", { maxAge: 0 });
 }
 
+/** The query for the user's cart id (a row, or none yet). */
+function userCart(userId: string, runner: Pick<Db, "select"> = db()) {
+  return runner.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+}
+
 async function userCartId(userId: string, runner: Pick<Db, "select"> = db()): Promise<string | null> {
-  const [row] = await runner.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  const [row] = await userCart(userId, runner);
   return row?.id ?? null;
 }
 
@@ -72,7 +77,7 @@ export async function cartIdForRequest(request: Request, userId: string | null):
 
 /** Items in the cart (the header badge). One small query; no query at all for a cookieless visitor. */
 export async function getCartCount(request: Request, userId: string | null): Promise<number> {
-  if (userId) return countWhere(inArray(cartLines.cartId, db().select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
+  if (userId) return countWhere(inArray(cartLines.cartId, userCart(userId)));
   const cartId = await visitorCartIdFromRequest(request);
   return cartId ? countItems(cartId) : 0;
 }
