@@ -56,7 +56,7 @@ function post(url: string, fields: Record<string, string>, cookie?: string): Pro
 }
 
 /** One shopper's whole purchase; returns the time of each step in ms. */
-async function buyOne(base: string, variantId: string, n: number) {
+export async function buyOne(base: string, variantId: string, n: number) {
   const t0 = performance.now();
   const added = await post(`${base}/cart`, { intent: "add", variantId, quantity: "1" });
   const cookie = added.headers["set-cookie"]![0].split(";")[0];

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { availableStock } from "../inventory";
+import { availableStock, availableUnits, heldUnits } from "../inventory";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { cartLines, carts } from "./schema";
 import { productVariants, products } from "../catalog/schema";
@@ -184,21 +184,26 @@ async function touch(cartId: string, runner: Pick<Db, "update"> = db()) {
   await runner.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-async function unitPrice(tx: Tx, variantId: string): Promise<number> {
+/**
+ * The colour as a cart change needs it, in one query: its product, whether that is on sale, its
+ * price, the units that can still be sold, and how many this cart holds already.
+ */
+async function colourForCart(tx: Tx, cartId: string, variantId: string) {
+  const held = heldUnits(tx, [variantId]);
   const [row] = await tx
-    .select({ priceCents: products.priceCents })
+    .select({
+      productId: productVariants.productId,
+      status: products.status,
+      priceCents: products.priceCents,
+      available: availableUnits(held),
+      inCart: sql<number>`coalesce(${cartLines.quantity}, 0)::int`,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(held, eq(held.variantId, productVariants.id))
+    .leftJoin(cartLines, and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, productVariants.id)))
     .where(eq(productVariants.id, variantId));
-  return row?.priceCents ?? 0;
-}
-
-async function currentQuantity(tx: Tx, cartId: string, variantId: string): Promise<number> {
-  const [row] = await tx
-    .select({ quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
-  return row?.quantity ?? 0;
+  return row ?? null;
 }
 
 /**
@@ -229,19 +234,14 @@ function withLockedCart<T>(cartId: string, work: (tx: Tx) => Promise<T>): Promis
 /** Adds units of a colour; the same colour again raises its line's quantity. Refuses beyond stock. */
 export async function addToCart(cartId: string, variantId: string, quantity: number): Promise<void> {
   await withLockedCart(cartId, async (tx) => {
-    const [variant] = await tx
-      .select({ productId: productVariants.productId, status: products.status, priceCents: products.priceCents })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(eq(productVariants.id, variantId));
-    if (!variant || variant.status !== "published") throw new CartError("This product is not available.", 404);
-    const available = (await availableStock([variantId], tx)).get(variantId) ?? 0;
-    const inCart = await currentQuantity(tx, cartId, variantId);
+    const colour = await colourForCart(tx, cartId, variantId);
+    if (!colour || colour.status !== "published") throw new CartError("This product is not available.", 404);
+    const { available, inCart } = colour;
     if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
-    await assertOrderAllowed(tx, cartId, variantId, inCart + quantity, variant.priceCents);
+    await assertOrderAllowed(tx, cartId, variantId, inCart + quantity, colour.priceCents);
     await tx
       .insert(cartLines)
-      .values({ cartId, productId: variant.productId, variantId, quantity })
+      .values({ cartId, productId: colour.productId, variantId, quantity })
       .onConflictDoUpdate({
         target: [cartLines.cartId, cartLines.variantId],
         set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
@@ -257,12 +257,11 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
 export async function setLineQuantity(cartId: string, variantId: string, quantity: number): Promise<void> {
   if (quantity < 1) return;
   await withLockedCart(cartId, async (tx) => {
-    const inCart = await currentQuantity(tx, cartId, variantId);
-    if (inCart === 0) throw new CartError("This item is no longer in your cart.", 404);
-    if (quantity > inCart) {
-      const available = (await availableStock([variantId], tx)).get(variantId) ?? 0;
-      if (quantity > available) throw new CartError(stockMessage(available), 409);
-      await assertOrderAllowed(tx, cartId, variantId, quantity, await unitPrice(tx, variantId));
+    const colour = await colourForCart(tx, cartId, variantId);
+    if (!colour || colour.inCart === 0) throw new CartError("This item is no longer in your cart.", 404);
+    if (quantity > colour.inCart) {
+      if (quantity > colour.available) throw new CartError(stockMessage(colour.available), 409);
+      await assertOrderAllowed(tx, cartId, variantId, quantity, colour.priceCents);
     }
     await tx
       .update(cartLines)

@@ -37,8 +37,8 @@ export async function catalogChanged(tx: Tx) {
 }
 
 /** Stock or a reservation moved in `tx`: as catalogChanged, for the reads that show stock only. */
-export async function stockMoved(tx: Tx) {
-  await notify(tx, { type: "stock" });
+export async function stockMoved(tx: Tx, rose: boolean) {
+  await notify(tx, { type: "stock", rose });
   afterCommit(tx, invalidateStock);
 }
 

@@ -45,6 +45,11 @@ export function heldUnits(runner: Pick<Db, "select">, variantIds?: string[]) {
     .as("held");
 }
 
+/** Units that can still be sold, never below 0: a column of a query joining product_variants and `held`. */
+export function availableUnits(held: ReturnType<typeof heldUnits>) {
+  return sql<number>`greatest(${productVariants.stock} - coalesce(${held.units}, 0), 0)::int`;
+}
+
 /**
  * Units that can still be sold per variant: stock minus active reservations, never below 0. Pass the
  * transaction when calling from inside one (PGlite has a single connection).
@@ -53,11 +58,11 @@ export async function availableStock(variantIds: string[], runner: Pick<Db, "sel
   if (variantIds.length === 0) return new Map();
   const held = heldUnits(runner, variantIds);
   const rows = await runner
-    .select({ id: productVariants.id, available: sql<number>`(${productVariants.stock} - coalesce(${held.units}, 0))::int` })
+    .select({ id: productVariants.id, available: availableUnits(held) })
     .from(productVariants)
     .leftJoin(held, eq(held.variantId, productVariants.id))
     .where(inArray(productVariants.id, variantIds));
-  return new Map(rows.map((r) => [r.id, Math.max(0, r.available)]));
+  return new Map(rows.map((r) => [r.id, r.available]));
 }
 
 /**

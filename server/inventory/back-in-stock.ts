@@ -118,8 +118,9 @@ export async function sendBackInStockNotices(batchSize = 50): Promise<number> {
 }
 
 /**
- * The sender as a background job on every instance: at once when the catalogue changes (a stock
- * edit, a released reservation: the bus carries it to every instance) and every minute as a safety
+ * The sender as a background job on every instance: at once when the catalogue changes or stock
+ * may have risen (a restock, a released reservation: the bus carries it to every instance; a sale
+ * or a new hold cannot bring a colour back, so they do not wake it) and every minute as a safety
  * net. The claim above keeps each mail single however many instances race for it.
  */
 export function startBackInStockNotices(intervalMs = 60_000): StopJob {
@@ -142,7 +143,7 @@ export function startBackInStockNotices(intervalMs = 60_000): StopJob {
       });
   };
   const unsubscribe = subscribe((e) => {
-    if (e.type === "catalog" || e.type === "stock" || e.type === "resync") run();
+    if (e.type === "catalog" || (e.type === "stock" && e.rose !== false) || e.type === "resync") run();
   });
   const timer = setInterval(run, intervalMs);
   timer.unref();

@@ -17,7 +17,7 @@ export async function reserve(tx: Tx, orderId: string, lines: StockLine[], expir
   await tx
     .insert(stockReservations)
     .values(lines.map((l) => ({ orderId, variantId: l.variantId, quantity: l.quantity, expiresAt, clientKey })));
-  await stockChanged(tx);
+  await stockChanged(tx, { rose: false });
 }
 
 /**
@@ -34,14 +34,26 @@ export async function heldUnitsOfClient(tx: Tx, clientKey: string): Promise<numb
   return row?.units ?? 0;
 }
 
-/** Gives an order's held units back (or marks them consumed by a payment); returns how many rows. */
-export async function releaseReservations(tx: Tx, orderId: string): Promise<number> {
+/** Gives an order's held units back to everyone; returns how many rows. */
+export function releaseReservations(tx: Tx, orderId: string): Promise<number> {
+  return endReservations(tx, orderId, { rose: true });
+}
+
+/**
+ * Ends an order's holds because its payment takes the same units off the shelf (takeStock, in the
+ * same transaction): what others can buy does not change.
+ */
+export function consumeReservations(tx: Tx, orderId: string): Promise<number> {
+  return endReservations(tx, orderId, { rose: false });
+}
+
+async function endReservations(tx: Tx, orderId: string, change: { rose: boolean }) {
   const rows = await tx
     .update(stockReservations)
     .set({ releasedAt: new Date() })
     .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
     .returning({ id: stockReservations.id });
-  await stockChanged(tx);
+  await stockChanged(tx, change);
   return rows.length;
 }
 
@@ -62,6 +74,6 @@ export async function releaseLapsedReservations(tx: Tx, orderIds: string[]): Pro
     .set({ releasedAt: new Date() })
     .where(and(inArray(stockReservations.orderId, orderIds), isNull(stockReservations.releasedAt), lte(stockReservations.expiresAt, sql`now()`)))
     .returning({ id: stockReservations.id });
-  if (released.length > 0) await stockChanged(tx);
+  if (released.length > 0) await stockChanged(tx, { rose: true });
   return released.length;
 }

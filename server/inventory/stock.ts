@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { productVariants } from "../catalog/schema";
 import { RefusedError } from "../errors";
@@ -24,26 +24,36 @@ export type StockMove = { variantId: string; delta: number; reason: StockReason;
 export class StockMoveRefusedError extends RefusedError {}
 
 /**
- * Applies the movements under the variants' locks (id order, as every stock write) and records each in
- * the ledger. A movement of 0 writes nothing. Returns the stock on hand after, per moved variant.
+ * Applies the movements and records each in the ledger. Each variant's row is changed by one guarded
+ * update, which takes its row lock; the updates run in id order (as lockVariants locks) so two
+ * movements cannot deadlock. A movement of 0 writes nothing. Returns the stock on hand after, per
+ * moved variant.
  */
 export async function moveStock(tx: Tx, moves: StockMove[], actor: StockActor): Promise<Map<string, number>> {
-  const moving = moves.filter((m) => m.delta !== 0);
+  const moving = moves.filter((m) => m.delta !== 0).sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
   if (moving.length === 0) return new Map();
-  const onHand = await lockVariants(tx, moving.map((m) => m.variantId));
+  const onHand = new Map<string, number>();
   const entries = [];
   for (const m of moving) {
-    const before = onHand.get(m.variantId);
-    if (before === undefined) throw new StockMoveRefusedError("This colour no longer exists.");
-    const balance = before + m.delta;
-    if (balance < 0) throw new StockMoveRefusedError(`Only ${before} on hand: ${-m.delta} cannot be taken off.`);
-    await tx.update(productVariants).set({ stock: balance }).where(eq(productVariants.id, m.variantId));
-    onHand.set(m.variantId, balance);
-    entries.push({ variantId: m.variantId, delta: m.delta, balance, reason: m.reason, actorId: actor.id, actorEmail: actor.email, orderId: m.orderId ?? null, note: m.note ?? null });
+    const [row] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${m.delta}` })
+      .where(and(eq(productVariants.id, m.variantId), sql`${productVariants.stock} + ${m.delta} >= 0`))
+      .returning({ stock: productVariants.stock });
+    if (!row) throw await refusal(tx, m);
+    onHand.set(m.variantId, row.stock);
+    entries.push({ variantId: m.variantId, delta: m.delta, balance: row.stock, reason: m.reason, actorId: actor.id, actorEmail: actor.email, orderId: m.orderId ?? null, note: m.note ?? null });
   }
   await tx.insert(stockLedger).values(entries);
-  await stockChanged(tx);
-  return new Map(moving.map((m) => [m.variantId, onHand.get(m.variantId)!]));
+  await stockChanged(tx, { rose: moving.some((m) => m.delta > 0) });
+  return onHand;
+}
+
+/** Why a guarded update changed nothing: the colour is gone, or it would go below zero on hand. */
+async function refusal(tx: Tx, m: StockMove) {
+  const before = (await lockVariants(tx, [m.variantId])).get(m.variantId);
+  if (before === undefined) return new StockMoveRefusedError("This colour no longer exists.");
+  return new StockMoveRefusedError(`Only ${before} on hand: ${-m.delta} cannot be taken off.`);
 }
 
 /**

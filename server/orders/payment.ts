@@ -6,7 +6,7 @@ import { paymentEvents } from "../payments/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { recordOrderEvent } from "./events";
 import type { PaymentEvent } from "../payments/provider";
-import { lockAvailable, releaseReservations, takeStock } from "../inventory";
+import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
 
 /**
  * What a provider's webhook tells us, already verified and translated by the payment adapter.
@@ -84,9 +84,9 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     const free = await lockAvailable(tx, variantIds, order.id);
     const fits = items.every((i) => i.variantId && i.quantity <= (free.get(i.variantId) ?? 0));
     const actor = `provider:${p.provider}`;
-    await releaseReservations(tx, order.id);
 
     if (!fits) {
+      await releaseReservations(tx, order.id);
       await releaseDiscountUses(tx, [order.id]);
       await tx
         .update(orders)
@@ -103,6 +103,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId, amountCents: order.totalCents };
     }
 
+    await consumeReservations(tx, order.id);
     await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })), order.id, { id: actor, email: null });
     // The code's use is counted with the payment, whatever happened to the code since checkout.
     await countDiscountUse(tx, order.id);

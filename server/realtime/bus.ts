@@ -10,8 +10,13 @@ export const CHANNEL = "shop_events";
 
 export type ShopEvent =
   | { type: "catalog" }
-  /** Stock or a reservation moved: what can be bought changed, nothing else (server/catalog/cache.ts). */
-  | { type: "stock" }
+  /**
+   * Stock or a reservation moved: what can be bought changed, nothing else (server/catalog/cache.ts).
+   * `rose`: some colour may have more available than before (a restock, a released hold), which is
+   * when the back-in-stock sender looks; a sale or a new hold only lowers it. An event without the
+   * field (an older instance) counts as risen.
+   */
+  | { type: "stock"; rose?: boolean }
   /** "paid": the payment of a new order was confirmed, the moment a merchant calls it a new order. */
   | { type: "order"; id: string; action: "created" | "paid" | "updated" }
   | { type: "post"; id: string; action: "created" | "updated" | "deleted" }

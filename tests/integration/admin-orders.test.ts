@@ -170,11 +170,14 @@ describe("changing an order's status", () => {
     return { events: events.n, audits: audits.n, mails: mails.n, status: (await orderById(orderId)).status };
   }
 
-  /** The next order event on the bus, and what the admins' stream makes of it. */
-  function nextOrderEvent() {
+  /**
+   * The next order event of this kind on the bus, and what the admins' stream makes of it. Filtered
+   * by action: the bus delivers after commit, so the checkout's own "created" may still be on its way.
+   */
+  function nextOrderEvent(action: "paid" | "updated") {
     return new Promise<{ event: ShopEvent; message: unknown }>((resolve) => {
       const unsubscribe = subscribe((event) => {
-        if (event.type !== "order") return;
+        if (event.type !== "order" || event.action !== action) return;
         unsubscribe();
         void Promise.resolve(adminOrderFilter(event)).then((message) => resolve({ event, message }));
       });
@@ -183,7 +186,7 @@ describe("changing an order's status", () => {
 
   it("announces a paid order as 'paid' with the customer's name (the 'New Order Received' toast)", async () => {
     const started = await checkout(20, "White", 1);
-    const heard = nextOrderEvent();
+    const heard = nextOrderEvent("paid");
     const { body, signature } = paidEventFor(started.sessionId);
     await postTestWebhook(body, signature);
     expect((await heard).message).toEqual({ event: "order", data: { id: started.orderId, action: "paid", name: "Buyer Number20" } });
@@ -191,7 +194,7 @@ describe("changing an order's status", () => {
 
   it("marks a paid order completed: event (admin, from, to), audit entry, announcement and email, in one go", async () => {
     const order = await paidOrder(21, "Black", 1);
-    const heard = nextOrderEvent();
+    const heard = nextOrderEvent("updated");
     expect(await changeOrderStatus(order.orderId, "completed", admin)).toEqual({ changed: true });
     expect((await heard).message).toEqual({ event: "order", data: { id: order.orderId, action: "updated", name: "Buyer Number21" } });
     expect((await orderById(order.orderId)).status).toBe("completed");

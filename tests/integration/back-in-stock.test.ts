@@ -1,10 +1,19 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { db } from "../../server/db/client";
+import { describe, expect, it, vi } from "vitest";
+import { db, transaction } from "../../server/db/client";
+import { SYSTEM_ACTOR, moveStock } from "../../server/inventory";
 import { backInStockRequests } from "../../server/inventory/schema";
-import { backInStockSchema, requestBackInStock, sendBackInStockNotices, UnknownVariantError } from "../../server/inventory/back-in-stock";
+import {
+  backInStockSchema,
+  requestBackInStock,
+  sendBackInStockNotices,
+  startBackInStockNotices,
+  UnknownVariantError,
+} from "../../server/inventory/back-in-stock";
 import { outboxMail } from "../../server/mail/schema";
-import { setStock, useCatalogue, variantOf } from "./shop-helpers";
+import { abandonOrder } from "../../server/orders/place";
+import { notify, startBus, subscribe, type ShopEvent } from "../../server/realtime/bus";
+import { checkoutOf, orderById, paidEventFor, postTestWebhook, setStock, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 
 const mailsTo = (email: string) => db().select().from(outboxMail).where(eq(outboxMail.to, email));
@@ -42,6 +51,49 @@ describe("back-in-stock sign-ups", () => {
     expect(await sendBackInStockNotices()).toBe(1);
     expect(await mailsTo("waiting@example.com")).toHaveLength(2);
     await setStock(teal.id, 12);
+  });
+
+  it("says on the bus whether stock may have risen: a hold or a sale does not, a release or a restock does", async () => {
+    await startBus();
+    const events: ShopEvent[] = [];
+    const stop = subscribe((e) => void (e.type === "stock" && events.push(e)));
+    // The stock events one act announces. The bus delivers after commit, in order: a marker sent
+    // afterwards arrives after them.
+    const stockEventsOf = async (act: () => Promise<unknown>) => {
+      events.length = 0;
+      await act();
+      await notify(undefined, { type: "stock", marker: true } as unknown as ShopEvent);
+      await vi.waitFor(() => expect(events.some((e) => "marker" in e)).toBe(true));
+      return events.filter((e) => !("marker" in e));
+    };
+    try {
+      let held = { orderId: "", variantId: "" };
+      expect(await stockEventsOf(async () => (held = await checkoutOf(1, [{ colour: "Black", quantity: 1 }])))).toEqual([{ type: "stock", rose: false }]);
+      const paid = await checkoutOf(2, [{ colour: "Black", quantity: 1 }]);
+      const { body, signature } = paidEventFor(paid.sessionId);
+      expect(await stockEventsOf(async () => expect((await postTestWebhook(body, signature)).status).toBe(200))).toEqual([{ type: "stock", rose: false }]);
+      expect((await orderById(paid.orderId)).status).toBe("processing");
+      expect(await stockEventsOf(() => abandonOrder(held.orderId, "Changed my mind", "customer"))).toEqual([{ type: "stock", rose: true }]);
+      expect(await stockEventsOf(() => transaction((tx) => moveStock(tx, [{ variantId: held.variantId, delta: 2, reason: "received" }], SYSTEM_ACTOR)))).toEqual([
+        { type: "stock", rose: true },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("the running sender mails when a colour is restocked", async () => {
+    await startBus();
+    const stopJob = startBackInStockNotices(3_600_000);
+    try {
+      const white = await variantOf("rg35xx-pro", "White");
+      await setStock(white.id, 0);
+      await requestBackInStock({ variantId: white.id, email: "restocked@example.com" });
+      await transaction((tx) => moveStock(tx, [{ variantId: white.id, delta: 4, reason: "received" }], SYSTEM_ACTOR));
+      await vi.waitFor(async () => expect(await mailsTo("restocked@example.com")).toHaveLength(1), { timeout: 10_000 });
+    } finally {
+      await stopJob();
+    }
   });
 
   it("refuses bad input and unknown colours", async () => {
