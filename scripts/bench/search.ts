@@ -13,7 +13,8 @@ import { percentile } from "./checkout";
  * The storefront search at 10,000 published products (issue 15: "under 50 ms"), on a throwaway
  * PostgreSQL database and on a throwaway embedded one: the three real consoles plus generated
  * look-alikes, seeded in one INSERT … SELECT generate_series, then searchShop (count, page of 24
- * cards with images and ratings, posts) timed over RUNS calls per query.
+ * cards with images and ratings, posts) timed over RUNS calls per query; the streamed suggestion
+ * is timed apart (suggestionP95Ms: from the call until it is known).
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 10_000);
@@ -22,7 +23,7 @@ const BUDGET_MS = 50;
 
 const QUERIES = ["r36", "r36 pro", "35xx", "handheld consle", "retro pocket arcade", "zzqqxx"];
 
-async function seedCatalogue(database: Database) {
+export async function seedCatalogue(database: Database) {
   const d = database.db;
   for (const p of seedProducts) {
     await d.execute(sql`insert into products (slug, title, description_html, price_cents, status) values (${p.slug}, ${p.title}, ${p.descriptionHtml}, ${p.priceCents}, 'published')`);
@@ -39,19 +40,35 @@ async function seedCatalogue(database: Database) {
   await d.execute(sql`analyze`);
 }
 
+/**
+ * Per query: the time to the results (what the page waits for: the budget) and, apart, the time
+ * until the "Did you mean" suggestion, which the page streams after them (only asked when nothing
+ * was found).
+ */
 async function timeQueries() {
   const results = [];
   for (const q of QUERIES) {
-    for (let i = 0; i < 3; i++) await searchShop(q, 1);
+    for (let i = 0; i < 3; i++) await (await searchShop(q, 1)).suggestion;
     const samples: number[] = [];
+    const withSuggestion: number[] = [];
     let found = 0;
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
-      found = (await searchShop(q, 1)).productTotal;
+      const r = await searchShop(q, 1);
       samples.push(performance.now() - t0);
+      found = r.productTotal;
+      await r.suggestion;
+      withSuggestion.push(performance.now() - t0);
     }
     const p95 = percentile(samples, 95);
-    results.push({ query: q, matches: found, medianMs: percentile(samples, 50), p95Ms: p95, withinBudget: p95 < BUDGET_MS });
+    results.push({
+      query: q,
+      matches: found,
+      medianMs: percentile(samples, 50),
+      p95Ms: p95,
+      withinBudget: p95 < BUDGET_MS,
+      suggestionP95Ms: percentile(withSuggestion, 95),
+    });
   }
   return results;
 }

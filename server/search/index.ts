@@ -13,8 +13,12 @@ export type SearchResults = {
   page: number;
   pageCount: number;
   posts: PostCard[];
-  /** A published product title close to a query that found nothing ("Did you mean"). */
-  suggestion: string | null;
+  /**
+   * A published product title close to a query that found nothing ("Did you mean"). A promise: the
+   * page streams it after the results, which do not wait for it (it weighs the query against every
+   * title near it: 25-30 ms on PostgreSQL at 10,000 products for three common words, more on PGlite).
+   */
+  suggestion: Promise<string | null>;
 };
 
 /** The storefront search (GET /search?q=): products by page, the best few posts, a suggestion when nothing is found. */
@@ -33,6 +37,6 @@ export async function searchShop(query: string, page: number): Promise<SearchRes
     page,
     pageCount: Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE)),
     posts,
-    suggestion: nothing ? await closestProductTitle(terms) : null,
+    suggestion: nothing ? closestProductTitle(terms) : Promise.resolve(null),
   };
 }

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "react-router";
+import { Suspense } from "react";
+import { Await, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { listPublishedProducts } from "@server/catalog/products";
 import { searchParamsOf } from "@server/http/form";
@@ -66,14 +67,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             : ""}
       </p>
 
-      {results?.suggestion ? (
-        <p className="mt-2 text-gray-700">
-          Did you mean{" "}
-          <Link to={searchHref(results.suggestion)} className="font-semibold text-brand-700 underline hover:text-brand-800">
-            {results.suggestion}
-          </Link>
-          ?
-        </p>
+      {results ? (
+        // Streamed after the results (server/search): nothing found is said at once, the hint follows.
+        <Suspense fallback={null}>
+          <Await resolve={results.suggestion} errorElement={null}>
+            {(suggestion) =>
+              suggestion ? (
+                <p className="mt-2 text-gray-700">
+                  Did you mean{" "}
+                  <Link to={searchHref(suggestion)} className="font-semibold text-brand-700 underline hover:text-brand-800">
+                    {suggestion}
+                  </Link>
+                  ?
+                </p>
+              ) : null
+            }
+          </Await>
+        </Suspense>
       ) : null}
 
       {results && results.products.length > 0 ? (
