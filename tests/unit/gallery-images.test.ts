@@ -1,6 +1,9 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { storedImage, type Rendition } from "~/lib/images";
 import { viewName } from "~/components/shop/product/gallery";
+import { ResponsiveImage } from "~/components/shop/responsive-image";
 
 const r = (width: number, format: Rendition["format"]): Rendition => ({ width, height: width, format, path: `/media/a-${width}.${format}` });
 
@@ -22,5 +25,26 @@ describe("viewName", () => {
   it("names a seed view from its description, and any other picture by its place", () => {
     expect(viewName("R36S Retro Handheld in White, back view", 1, 3)).toBe("Back view");
     expect(viewName("A photo of my console", 1, 3)).toBe("Picture 2 of 3");
+  });
+});
+
+describe("ResponsiveImage", () => {
+  const image = storedImage({ id: "a", alt: "A", width: 1600, height: 1600, renditions: [320, 640, 960].flatMap((w) => [r(w, "webp"), r(w, "avif")]) });
+  const markup = (sizes: string) => renderToStaticMarkup(createElement(ResponsiveImage, { image, sizes }));
+
+  it("offers a fluid placement every width in both formats", () => {
+    const html = markup("(min-width: 1024px) 560px, 100vw");
+    expect(html).toContain('srcSet="/media/a-320.avif 320w, /media/a-640.avif 640w, /media/a-960.avif 960w"');
+    expect(html).toContain('srcSet="/media/a-320.webp 320w, /media/a-640.webp 640w, /media/a-960.webp 960w"');
+  });
+
+  it("offers a fixed-size placement only the widths it can use at 3 device pixels per CSS pixel", () => {
+    const thumb = markup("80px");
+    expect(thumb).toContain('srcSet="/media/a-320.avif 320w"');
+    expect(thumb).toContain('src="/media/a-320.webp" srcSet="/media/a-320.webp 320w"');
+    expect(thumb).not.toContain("640");
+    expect(markup("160px")).toContain('srcSet="/media/a-320.webp 320w, /media/a-640.webp 640w"');
+    // Wider than any rendition: all of them.
+    expect(markup("400px")).toContain('srcSet="/media/a-320.webp 320w, /media/a-640.webp 640w, /media/a-960.webp 960w"');
   });
 });

@@ -5,6 +5,21 @@ export type ImageData = { alt: string; width: number; height: number; renditions
 
 const srcSetOf = (renditions: Rendition[]) => renditions.map((r) => `${r.path} ${r.width}w`).join(", ");
 
+/** The densest screens we serve: a fixed-size placement never needs more than 3 device pixels per CSS pixel. */
+const MAX_DENSITY = 3;
+
+/**
+ * The renditions (narrowest first) a placement can use: all of them for a fluid one; for a fixed
+ * width (`sizes="80px"`) those up to the first covering it at MAX_DENSITY. A thumbnail's markup
+ * then names one file per format instead of every width.
+ */
+function usable(renditions: Rendition[], sizes: string): Rendition[] {
+  const fixed = /^(\d+)px$/.exec(sizes.trim());
+  if (!fixed) return renditions;
+  const covering = renditions.findIndex((r) => r.width >= Number(fixed[1]) * MAX_DENSITY);
+  return covering === -1 ? renditions : renditions.slice(0, covering + 1);
+}
+
 /**
  * An image with srcset and intrinsic size (no layout shift), in AVIF where it was made (a `<picture>`
  * whose `<img>` carries the WebP set for browsers without AVIF). `priority` marks the page's main
@@ -25,9 +40,10 @@ export function ResponsiveImage({
   className?: string;
   alt?: string;
 }) {
-  const largest = image.renditions[image.renditions.length - 1];
-  const fallback = image.renditions.find((r) => r.width >= 640) ?? largest;
-  const avif = image.avif?.length ? image.avif : null;
+  const renditions = usable(image.renditions, sizes);
+  const largest = renditions[renditions.length - 1];
+  const fallback = renditions.find((r) => r.width >= 640) ?? largest;
+  const avif = image.avif?.length ? usable(image.avif, sizes) : null;
   if (priority && avif) {
     preload(avif.find((r) => r.width >= 640)?.path ?? avif[avif.length - 1].path, {
       as: "image",
@@ -40,7 +56,7 @@ export function ResponsiveImage({
   const img = (
     <img
       src={fallback?.path}
-      srcSet={srcSetOf(image.renditions)}
+      srcSet={srcSetOf(renditions)}
       sizes={sizes}
       width={largest?.width ?? image.width}
       height={largest?.height ?? image.height}
