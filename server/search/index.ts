@@ -14,11 +14,12 @@ export type SearchResults = {
   pageCount: number;
   posts: PostCard[];
   /**
-   * A published product title close to a query that found nothing ("Did you mean"). A promise: the
-   * page streams it after the results, which do not wait for it (it weighs the query against every
-   * title near it: 25-30 ms on PostgreSQL at 10,000 products for three common words, more on PGlite).
+   * When nothing was found, a published product title close to the query ("Did you mean"), or null
+   * if none is close. A promise: the page streams it after the results, which do not wait for it (it
+   * weighs the query against every title near it: 25-30 ms on PostgreSQL at 10,000 products for
+   * three common words, more on PGlite). Null when something was found: nothing is asked or streamed.
    */
-  suggestion: Promise<string | null>;
+  suggestion: Promise<string | null> | null;
 };
 
 /** The storefront search (GET /search?q=): products by page, the best few posts, a suggestion when nothing is found. */
@@ -37,6 +38,6 @@ export async function searchShop(query: string, page: number): Promise<SearchRes
     page,
     pageCount: Math.max(1, Math.ceil(found.total / SEARCH_PAGE_SIZE)),
     posts,
-    suggestion: nothing ? closestProductTitle(terms) : Promise.resolve(null),
+    suggestion: nothing ? closestProductTitle(terms) : null,
   };
 }

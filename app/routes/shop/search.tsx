@@ -67,7 +67,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             : ""}
       </p>
 
-      {results ? (
+      {results?.suggestion ? (
         // Streamed after the results (server/search): nothing found is said at once, the hint follows.
         <Suspense fallback={null}>
           <Await resolve={results.suggestion} errorElement={null}>
