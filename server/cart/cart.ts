@@ -296,7 +296,8 @@ export async function clearCart(cartId: string): Promise<HeldLine[]> {
  * put in the cart since). Colours no longer sold are skipped; stock is checked at checkout, as for
  * a cart merged on sign-in.
  */
-export async function restoreLines(cartId: string, lines: HeldLine[]): Promise<void> {
+export async function restoreLines(cartId: string, held: HeldLine[]): Promise<void> {
+  const lines = mergeHeldLines(held);
   if (lines.length === 0) return;
   const known = await db()
     .select({ id: productVariants.id, productId: productVariants.productId })
@@ -316,9 +317,22 @@ export async function restoreLines(cartId: string, lines: HeldLine[]): Promise<v
     .values(values)
     .onConflictDoUpdate({
       target: [cartLines.cartId, cartLines.variantId],
-      set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      set: { quantity: sql`LEAST(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
     });
   await touch(cartId);
+}
+
+/** The most of one colour a line holds (the cart form's own limit). */
+export const MAX_LINE_QUANTITY = 999;
+
+/**
+ * One line per colour, in first-seen order, quantities added and capped: a posted Undo may repeat a
+ * colour, and one INSERT ... ON CONFLICT cannot touch the same row twice.
+ */
+export function mergeHeldLines(lines: HeldLine[]): HeldLine[] {
+  const merged = new Map<string, number>();
+  for (const l of lines) merged.set(l.variantId, Math.min(MAX_LINE_QUANTITY, (merged.get(l.variantId) ?? 0) + l.quantity));
+  return [...merged].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
 /** Empties the request's cart, if it has one (the payment return page does this). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addToCart, clearCart, removeLine, restoreLines, setLineQuantity, type HeldLine } from "./cart";
+import { addToCart, clearCart, MAX_LINE_QUANTITY, removeLine, restoreLines, setLineQuantity, type HeldLine } from "./cart";
 
 /**
  * The one cart action's input (DESIGN.md section 10): a discriminated union on `intent`. The product
@@ -7,7 +7,7 @@ import { addToCart, clearCart, removeLine, restoreLines, setLineQuantity, type H
  * No price is ever accepted.
  */
 const variantId = z.uuid({ message: "Please choose a colour." });
-const MAX_QUANTITY = 999;
+const MAX_QUANTITY = MAX_LINE_QUANTITY;
 /** More lines than any cart holds: a larger restore is not an undo. */
 const MAX_RESTORED_LINES = 100;
 

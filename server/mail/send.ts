@@ -91,14 +91,13 @@ export async function deliverQueued(rows: OutboxRow[]): Promise<void> {
 }
 
 /**
- * Without SMTP, a developer still needs the links a message carries (confirming an email on a fresh
- * `npm start`): one log line names the message, its links, and where to read it. The links carry
- * sign-in tokens, so only the embedded database (a developer's machine) logs them; a deployment on
- * PostgreSQL, whose logs other people read, logs the message without them.
+ * Without SMTP a message stays in the outbox, and one log line says so, naming it by id and subject
+ * only: its links carry sign-in tokens (password reset, confirmation, staff invitation), and a log is
+ * read by more people, and kept longer, than the shop's accounts. A developer reads the links at
+ * /admin/mailbox, signed in as staff.
  */
 function logKeptMail(row: OutboxRow) {
-  const links = config().embedded ? (row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []) : undefined;
-  log.info({ mailId: row.id, to: row.to, subject: row.subject, links }, "mail kept in the dev outbox (SMTP_URL is unset): read it at /admin/mailbox");
+  log.info({ mailId: row.id, subject: row.subject }, `mail kept in the outbox (SMTP_URL is unset): read it at ${config().publicUrl}/admin/mailbox`);
 }
 
 /** Every message is written to the outbox first, then (with SMTP_URL) sent at once; failures are retried by the worker. */

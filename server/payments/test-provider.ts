@@ -263,7 +263,8 @@ export function testProvider(): PaymentProvider {
       } catch {
         throw new WebhookSignatureError("Signed body is not JSON");
       }
-      const card = (event.data?.object as TestEventObject | undefined)?.payment_method_details?.card;
+      // `null` is valid JSON: the event's own checks (translateCheckoutEvent) refuse it with a 400.
+      const card = (event?.data?.object as TestEventObject | undefined)?.payment_method_details?.card;
       return translateCheckoutEvent(event, async () =>
         card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
       );

@@ -11,6 +11,10 @@ import { db } from "../../server/db/client";
 import { session, user } from "../../server/auth/schema";
 import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
+import { action as signInAction } from "../../app/routes/shop/auth";
+import { action as adminLoginAction } from "../../app/routes/admin-login";
+import { action as marketAction } from "../../app/routes/shop/market";
+import { call } from "./route-calls";
 
 async function thrown(p: Promise<unknown>): Promise<Response> {
   try {
@@ -147,8 +151,30 @@ describe("auth guards with real better-auth sessions", () => {
 
   it("redirect targets stay on this site", () => {
     expect(safeRedirectPath("/account/orders?x=1")).toBe("/account/orders?x=1");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "account", undefined]) {
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/\u0000/x", "/\u007f/x", "account", undefined]) {
       expect(safeRedirectPath(bad)).toBe("/");
     }
+  });
+
+  it("a target with a control character or backslash gives the safe default in Location (sign-in, admin sign-in, market)", async () => {
+    await createCustomer("tab@example.com");
+    await createAdmin({ email: "tab-admin@example.com", password: "tab-admin-password-1" });
+    const form = (path: string, fields: Record<string, string>) => {
+      const request = shopRequest(path, { method: "POST" });
+      return new Request(request, { body: new URLSearchParams(fields).toString(), headers: { ...Object.fromEntries(request.headers), "content-type": "application/x-www-form-urlencoded" } });
+    };
+    const location = async (action: unknown, request: Request) => {
+      const result = await Promise.resolve(call(action, request)).catch((e: unknown) => e);
+      return result instanceof Response ? result.headers.get("location") : `not a redirect: ${JSON.stringify(result)}`;
+    };
+    // NUL never gets this far: readForm refuses a field carrying one (400).
+    const evil = ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\\evil.example"];
+    const found: Record<string, (string | null)[]> = { signIn: [], adminSignIn: [], market: [] };
+    for (const target of evil) {
+      found.signIn.push(await location(signInAction, form("/auth", { intent: "sign-in", email: "tab@example.com", password: "customer-pass-1", redirectTo: target })));
+      found.adminSignIn.push(await location(adminLoginAction, form("/admin-login", { username: "tab-admin@example.com", password: "tab-admin-password-1", redirectTo: target })));
+      found.market.push(await location(marketAction, form("/market", { market: "uk", returnTo: target })));
+    }
+    expect(found).toEqual({ signIn: evil.map(() => "/"), adminSignIn: evil.map(() => "/admin/dashboard"), market: evil.map(() => "/") });
   });
 });

@@ -17,7 +17,9 @@ import {
 } from "../../server/cart";
 import { db } from "../../server/db/client";
 import { user } from "../../server/auth/schema";
+import { action as cartAction } from "../../app/routes/shop/cart";
 import { cartWith, setStock, useCatalogue, variantOf } from "./shop-helpers";
+import { answer, call, post } from "./route-calls";
 import { useTestDatabase } from "./test-db";
 
 const withCookie = (cookie: string) => new Request("http://localhost:3000/cart", { headers: { Cookie: cookie } });
@@ -77,6 +79,22 @@ describe("server cart", () => {
     for (const lines of ["not json", "[{}]", JSON.stringify([{ variantId: white.id, quantity: 0 }]), JSON.stringify({ a: 1 })]) {
       expect(cartIntentSchema.safeParse({ intent: "restore", lines }).success).toBe(false);
     }
+  });
+
+  it("an Undo that repeats a colour merges it (quantities added, capped at 999) instead of answering 500", async () => {
+    const white = await variantOf("r36s", "White");
+    const orange = await variantOf("r36s", "Orange");
+    const lines = [
+      { variantId: white.id, quantity: 2 },
+      { variantId: orange.id, quantity: 1 },
+      { variantId: white.id, quantity: 3 },
+      { variantId: orange.id, quantity: 998 },
+    ];
+    const restored = answer(await Promise.resolve(call(cartAction, post("/cart", { intent: "restore", lines: JSON.stringify(lines) }))).catch(() => new Response(null, { status: 500 })));
+    expect(restored.status).toBe(303);
+    const cookie = (restored.headers.get("Set-Cookie") ?? "").split(";")[0];
+    const cart = await getCartForRequest(withCookie(cookie), null);
+    expect(cart.lines.map((l) => [l.variantName, l.quantity])).toEqual([["White", 5], ["Orange", 999]]);
   });
 
   it("Buy Now holds its one line in a cart of its own and leaves the shopper's cart as it was", async () => {

@@ -56,6 +56,15 @@ describe("payment webhooks", () => {
     expect(before.status).toBe("pending");
   });
 
+  it("a signed body that is JSON but not an event (null, a number, an array, a string) gets 400, not 500", async () => {
+    const statuses = [];
+    for (const body of ["null", "3", "[]", '"event"']) {
+      const res = await postTestWebhook(body, signPayload(body, testWebhookSecret())).catch(() => new Response(null, { status: 500 }));
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400]);
+  });
+
   it("the same event delivered twice, one after the other: one paid order, one decrement, one email", async () => {
     const { orderId, sessionId, variant } = await pendingOrder(2);
     const stock = await stockOf(variant.id);

@@ -108,3 +108,33 @@ describe("log hygiene", () => {
     expect(duringWrong.map((l) => l.msg)).toEqual(expect.arrayContaining(["request", expect.stringMatching(/^auth: /)]));
   });
 });
+
+describe("log hygiene on the embedded database", () => {
+  let embedded: Instance;
+
+  beforeAll(async () => {
+    embedded = await startInstance("", { SMTP_URL: "", STRIPE_SECRET_KEY: "" });
+  });
+
+  afterAll(async () => {
+    await embedded?.stop();
+  });
+
+  it("logs a kept message by id and subject only: no line carries a token (confirmation, reset, staff invitation)", async () => {
+    const email = "embedded-hygiene@example.com";
+    const password = "correct-horse-battery-staple-43";
+    expect((await postForm(embedded.url, "/auth", { intent: "sign-up", email, password })).status).toBe(200);
+    expect((await postForm(embedded.url, "/auth/forgot", { email: TEST_ADMIN.email })).status).toBe(200);
+    const admin = await postForm(embedded.url, "/admin-login", { username: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    expect(admin.status).toBe(303);
+    const invited = await postForm(embedded.url, "/admin/staff", { intent: "invite", email: "new-writer@example.com", role: "writer" }, cookieHeader(admin));
+    expect(invited.status).toBeLessThan(400);
+
+    await waitFor(async () => (embedded.output().match(/mail kept in the outbox/g) ?? []).length >= 3, "three kept messages logged", 20_000);
+    const kept = embedded.output().split("\n").filter((l) => l.includes("mail kept"));
+    const withTokens = embedded.output().split("\n").filter((l) => l.includes("token="));
+    expect({ kept: kept.length, withTokens: withTokens.length }).toEqual({ kept: 3, withTokens: 0 });
+    for (const line of kept) expect(Object.keys(JSON.parse(line) as object).filter((k) => ["links", "to", "text"].includes(k))).toEqual([]);
+    expect(kept[0]).toContain(`${embedded.url}/admin/mailbox`);
+  });
+});
