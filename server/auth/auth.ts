@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
@@ -10,7 +11,8 @@ import { log } from "../log";
 import { sendConfirmationEmail, sendExistingAccountEmail, sendPasswordResetEmail } from "./emails";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { redisRateLimitStore } from "./rate-limit-store";
-import { signInLimitAfter, signInLimitBefore } from "./sign-in-limits";
+import { checkSignInLimits, signInLimitAfter } from "./sign-in-limits";
+import { refuseReplayedTotp } from "./totp-replay";
 
 
 /**
@@ -107,7 +109,13 @@ function createAuth(d: Database) {
         log[routine ? "info" : level]({ args: args.length ? args : undefined }, `auth: ${message}`);
       },
     },
-    hooks: { before: signInLimitBefore, after: signInLimitAfter },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await checkSignInLimits(ctx);
+        await refuseReplayedTotp(ctx);
+      }),
+      after: signInLimitAfter,
+    },
     plugins: [adminPlugin(), twoFactor({ issuer: "Pocket Retro" })],
   });
 }

@@ -82,6 +82,9 @@ export const twoFactor = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // Ours: the last TOTP time step (unix time / 30 s) a code was accepted for; a code for that
+    // step or an earlier one is refused (server/auth/totp-replay.ts).
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_idx").on(t.userId)],
 );

@@ -4,6 +4,7 @@ import { tooManySignInAttempts } from "~/lib/auth-rules";
 import { config } from "../config";
 import { checkRateLimit, refundRateLimit, type RateLimitResult } from "../security/rate-limit";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import type { HookContext } from "./hook-context";
 
 /**
  * Sign-in lockout keyed on the account and on the address, with known devices (OWASP's "device
@@ -62,7 +63,8 @@ function attempt(ctx: SignInCtx) {
 
 const window = { limit: SIGN_IN_MAX_FAILURES, windowMs: SIGN_IN_WINDOW_SECONDS * 1000 };
 
-export const signInLimitBefore = createAuthMiddleware(async (ctx) => {
+/** Before a sign-in (better-auth's before hook, server/auth/auth.ts): refuses an attempt over a limit. */
+export async function checkSignInLimits(ctx: HookContext): Promise<void> {
   if (ctx.path !== SIGN_IN_PATH) return;
   const results: RateLimitResult[] = await Promise.all(attempt(ctx).keys.map((key) => checkRateLimit(key, window)));
   const waits = results.flatMap((r) => (r.ok ? [] : [r.retryAfterSeconds]));
@@ -73,7 +75,7 @@ export const signInLimitBefore = createAuthMiddleware(async (ctx) => {
     { message: tooManySignInAttempts(retryAfter), code: "TOO_MANY_SIGN_IN_ATTEMPTS", retryAfter },
     { "Retry-After": String(retryAfter) },
   );
-});
+}
 
 export const signInLimitAfter = createAuthMiddleware(async (ctx) => {
   if (ctx.path !== SIGN_IN_PATH) return;
