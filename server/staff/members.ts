@@ -17,7 +17,7 @@ export type StaffMember = {
   createdAt: string;
 };
 
-class StaffMemberNotFound extends NotFoundError {
+export class StaffMemberNotFound extends NotFoundError {
   constructor() {
     super("member of staff");
   }
@@ -61,16 +61,39 @@ async function lockMember(tx: Tx, actor: Actor, id: string, losesOwner: (m: { ro
   const [row] = await tx.select({ id: user.id, email: user.email, role: user.role, banned: user.banned }).from(user).where(eq(user.id, id)).for("update");
   if (!row || !isStaffRole(row.role)) throw new StaffMemberNotFound();
   const member = { id: row.id, email: row.email, role: row.role, active: !row.banned };
-  if (losesOwner(member)) {
-    // Lock the other active owners too, so two owners cannot remove each other at the same moment.
-    const others = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.role, "owner"), sql`${user.banned} is not true`, ne(user.id, id)))
-      .for("update");
-    if (others.length === 0) throw new StaffChangeRefused("The shop needs at least one active owner.");
-  }
+  if (losesOwner(member)) await keepAnotherActiveOwner(tx, id, "The shop needs at least one active owner.");
   return member;
+}
+
+/**
+ * Refuses (with `refusal`) unless an active owner other than `id` remains. The other active owners
+ * are locked too, so two owners cannot remove each other, or themselves, at the same moment.
+ */
+async function keepAnotherActiveOwner(tx: Tx, id: string, refusal: string): Promise<void> {
+  const others = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, "owner"), sql`${user.banned} is not true`, ne(user.id, id)))
+    .for("update");
+  if (others.length === 0) throw new StaffChangeRefused(refusal);
+}
+
+/**
+ * A member of staff deleting their own account (/account/delete), inside its transaction: the last
+ * active owner is refused (the shop would have nobody to run it), and every other member's deletion
+ * is audited, since the account goes with its row. Customers pass through untouched.
+ */
+export async function beforeOwnAccountDeleted(tx: Tx, userId: string): Promise<void> {
+  const [row] = await tx.select({ email: user.email, role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId)).for("update");
+  if (!row || !isStaffRole(row.role)) return;
+  if (row.role === "owner" && !row.banned) {
+    await keepAnotherActiveOwner(
+      tx,
+      userId,
+      "You are the shop's only active owner. Transfer ownership to another member of staff (Staff, in the back office) before deleting your account.",
+    );
+  }
+  await recordAudit(tx, { actor: { id: userId, email: row.email }, action: "delete_own_account", entity: "staff", entityId: userId, data: { email: row.email, role: row.role } });
 }
 
 /** Gives a member another role; audited with from/to. Takes effect on their next request. */

@@ -9,6 +9,8 @@ import { db } from "../../server/db/client";
 import { acceptInvitation, findInvitation, inviteStaff, revokeInvitation } from "../../server/staff/invitations";
 import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff } from "../../server/staff/members";
 import { cookieHeaderFrom, createCustomer, lastMailTo, shopRequest } from "./auth-helpers";
+import { deleteAccount } from "../../server/accounts/delete-account";
+import { transferOwnership } from "../../server/staff/ownership";
 import { useTestDatabase } from "./test-db";
 
 async function thrown(p: Promise<unknown>): Promise<unknown> {
@@ -146,5 +148,60 @@ describe("staff accounts", () => {
     expect(await thrown(changeStaffRole(boss, second.id, "writer"))).toMatchObject({ status: 409, publicMessage: "The shop needs at least one active owner." });
     expect(await thrown(deactivateStaff(boss, second.id))).toMatchObject({ status: 409 });
     expect(await thrown(changeStaffRole(boss, "no-such-user", "writer"))).toMatchObject({ status: 404 });
+  });
+
+  /** A shop whose one owner is owner@example.com (this file's database is shared by its tests). */
+  async function soleOwner() {
+    await db().update(user).set({ role: "staff" }).where(eq(user.role, "owner"));
+    return owner();
+  }
+
+  const activeOwners = async () =>
+    (await db().select({ email: user.email }).from(user).where(and(eq(user.role, "owner"), sql`${user.banned} is not true`))).map((r) => r.email);
+
+  it("the last active owner cannot delete their own account; a member of staff's own deletion is audited", async () => {
+    const boss = await soleOwner();
+    const refused = await thrown(deleteAccount(boss.id, "owner-password-1"));
+    expect({ owners: await activeOwners(), refusal: (refused as { status?: number }).status }).toEqual({ owners: ["owner@example.com"], refusal: 409 });
+
+    const token = await invite(boss, "leaver@example.com", "staff");
+    await acceptInvitation({ token, name: "Leaver", password: "leaver-password-1" });
+    const [leaver] = await db().select().from(user).where(eq(user.email, "leaver@example.com"));
+    await deleteAccount(leaver.id, "leaver-password-1");
+    const entries = await db().select().from(auditLog).where(and(eq(auditLog.action, "delete_own_account"), eq(auditLog.entityId, leaver.id)));
+    expect(entries.map((e) => ({ actor: e.actorEmail, data: e.data }))).toEqual([{ actor: "leaver@example.com", data: { email: "leaver@example.com", role: "staff" } }]);
+  });
+
+  it("two owners deleting their own accounts at once: one goes, one stays", async () => {
+    const boss = await soleOwner();
+    const token = await invite(boss, "co-owner@example.com", "owner");
+    await acceptInvitation({ token, name: "Co Owner", password: "co-owner-password-1" });
+    const [co] = await db().select().from(user).where(eq(user.email, "co-owner@example.com"));
+    const results = await Promise.allSettled([deleteAccount(boss.id, "owner-password-1"), deleteAccount(co.id, "co-owner-password-1")]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await activeOwners()).toHaveLength(1);
+  });
+
+  it("the owner transfers ownership to an active member, confirmed by password and audited; then steps down to staff", async () => {
+    const boss = await soleOwner();
+    const token = await invite(boss, "heir@example.com", "writer");
+    await acceptInvitation({ token, name: "Heir", password: "heir-password-1" });
+    const [heir] = await db().select().from(user).where(eq(user.email, "heir@example.com"));
+
+    expect(await thrown(transferOwnership(boss, heir.id, "not-my-password"))).toMatchObject({ status: 400 });
+    expect(await thrown(transferOwnership(boss, boss.id, "owner-password-1"))).toMatchObject({ status: 409 });
+    await deactivateStaff(boss, heir.id);
+    expect(await thrown(transferOwnership(boss, heir.id, "owner-password-1"))).toMatchObject({ status: 409 });
+    await reactivateStaff(boss, heir.id);
+    expect(await activeOwners()).toEqual(["owner@example.com"]);
+
+    await transferOwnership(boss, heir.id, "owner-password-1");
+    expect(await activeOwners()).toEqual(["heir@example.com"]);
+    const [former] = await db().select({ role: user.role }).from(user).where(eq(user.id, boss.id));
+    expect(former.role).toBe("staff");
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "ownership_transfer"));
+    expect(entry).toMatchObject({ actorEmail: "owner@example.com", entityId: heir.id, data: { from: "owner@example.com", to: "heir@example.com", toPreviousRole: "writer", fromNowRole: "staff" } });
+    // The former owner holds no owner's power any more: a second transfer is refused.
+    expect(await thrown(transferOwnership(boss, heir.id, "owner-password-1"))).toMatchObject({ status: 409 });
   });
 });

@@ -1,14 +1,15 @@
 import { useRef, useState } from "react";
-import { Form, data, useNavigation, useSubmit } from "react-router";
+import { Form, data, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
 import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff/invitations";
 import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff/members";
+import { transferOwnership } from "@server/staff/ownership";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { FieldErrorsContext, SelectField, TextField } from "~/components/ui/field";
+import { FieldErrorsContext, PasswordField, SelectField, TextField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
 import { fieldErrors } from "~/lib/form";
@@ -30,6 +31,11 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("role"), id: z.string().min(1).max(100), role: z.enum(STAFF_ROLES, { message: "Choose a role." }) }),
   z.object({ intent: z.enum(["deactivate", "reactivate"]), id: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("revoke"), id: z.uuid("Unknown invitation") }),
+  z.object({
+    intent: z.literal("transfer"),
+    id: z.string({ message: "Choose who takes over." }).min(1, "Choose who takes over.").max(100),
+    password: z.string({ message: "Enter your password to confirm." }).min(1, "Enter your password to confirm.").max(200),
+  }),
 ], { error: () => "Unknown action" });
 
 type ActionResult = { ok: boolean; message: string; fieldErrors: Record<string, string> };
@@ -60,6 +66,11 @@ export async function action({ request }: Route.ActionArgs) {
       case "revoke":
         await revokeInvitation(owner, input.id);
         return answer(200, true, "Invitation revoked.");
+      case "transfer": {
+        // The former owner is staff from here on: this page is no longer theirs.
+        await transferOwnership(owner, input.id, input.password);
+        return redirect("/admin/dashboard", 303);
+      }
     }
   } catch (err) {
     return domainErrorResponse(err, (e): ActionResult => ({ ok: false, message: e.publicMessage, fieldErrors: e.fieldErrors }));
@@ -170,6 +181,36 @@ function MemberRow({ member, self, busy }: { member: StaffMember; self: boolean;
   );
 }
 
+/** Hands the shop to another active member; the owner becomes staff. Confirmed by password. */
+function TransferOwnership({ members, selfId, fieldErrors, busy }: { members: StaffMember[]; selfId: string; fieldErrors: Record<string, string>; busy: boolean }) {
+  const candidates = members.filter((m) => m.active && m.id !== selfId);
+  return (
+    <section aria-labelledby="transfer-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="transfer-heading" className="text-lg font-semibold">
+        Transfer ownership
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        The member you choose becomes an owner and you become staff. The shop always keeps an active owner: the last one cannot be
+        removed, deactivated or deleted.
+      </p>
+      {candidates.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-700">Invite a member of staff first: ownership goes to an active member.</p>
+      ) : (
+        <FieldErrorsContext.Provider value={fieldErrors}>
+          <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+            <input type="hidden" name="intent" value="transfer" />
+            <SelectField label="New owner" name="id" id="transfer-to" options={candidates.map((m) => ({ value: m.id, label: m.email }))} />
+            <PasswordField label="Your password" name="password" autoComplete="current-password" required />
+            <Button type="submit" size="small" variant="danger" disabled={busy} className="sm:mt-6">
+              Transfer ownership
+            </Button>
+          </Form>
+        </FieldErrorsContext.Provider>
+      )}
+    </section>
+  );
+}
+
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
   const { members, invitations, selfId } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -191,6 +232,8 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       </section>
+
+      <TransferOwnership members={members} selfId={selfId} fieldErrors={actionData?.ok ? {} : (actionData?.fieldErrors ?? {})} busy={busy} />
 
       <section aria-labelledby="invitations-heading">
         <h2 id="invitations-heading" className="text-lg font-semibold">

@@ -1,0 +1,42 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { passwordMatches, WrongPasswordError } from "../accounts/delete-account";
+import { recordAudit, type Actor } from "../admin/audit";
+import { user } from "../auth/schema";
+import { transaction } from "../db/client";
+import { checkRateLimit } from "../security/rate-limit";
+import { isStaffRole } from "~/lib/staff-roles";
+import { StaffChangeRefused, StaffMemberNotFound } from "./members";
+
+/**
+ * The owner hands the shop to another active member of staff, confirmed by the owner's password (5
+ * tries per 15 minutes): the member becomes an owner and the owner steps down to staff, in one
+ * transaction, audited. Both rows are locked, so the shop always has an active owner.
+ */
+export async function transferOwnership(actor: Actor, toId: string, password: string): Promise<void> {
+  const limit = await checkRateLimit(`ownership-transfer:${actor.id}`, { limit: 5, windowMs: 15 * 60_000 });
+  if (!limit.ok) throw new StaffChangeRefused(`Too many attempts. Try again in ${limit.retryAfterSeconds} seconds.`);
+  if (!(await passwordMatches(actor.id, password))) throw new WrongPasswordError();
+  return transaction(async (tx) => {
+    if (toId === actor.id) throw new StaffChangeRefused("Choose another member of staff.");
+    const rows = await tx
+      .select({ id: user.id, email: user.email, role: user.role, banned: user.banned })
+      .from(user)
+      .where(inArray(user.id, [actor.id, toId]))
+      .orderBy(asc(user.id))
+      .for("update");
+    const self = rows.find((r) => r.id === actor.id);
+    const to = rows.find((r) => r.id === toId);
+    if (self?.role !== "owner" || self.banned) throw new StaffChangeRefused("Only an active owner can transfer ownership.");
+    if (!to || !isStaffRole(to.role)) throw new StaffMemberNotFound();
+    if (to.banned) throw new StaffChangeRefused("Reactivate that account first: ownership goes to an active member of staff.");
+    await tx.update(user).set({ role: "owner", updatedAt: new Date() }).where(eq(user.id, toId));
+    await tx.update(user).set({ role: "staff", updatedAt: new Date() }).where(eq(user.id, actor.id));
+    await recordAudit(tx, {
+      actor,
+      action: "ownership_transfer",
+      entity: "staff",
+      entityId: toId,
+      data: { from: self.email, to: to.email, toPreviousRole: to.role, fromNowRole: "staff" },
+    });
+  });
+}
