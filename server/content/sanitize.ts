@@ -7,6 +7,17 @@ import sanitizeHtml from "sanitize-html";
  */
 const EMBED_HOSTS = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
 
+/**
+ * The only classes kept. The editor (app/components/editor/extensions.ts) writes alignment and text
+ * size as inline styles (limited below) and embeds as bare iframes, so it needs none; these are the
+ * alignment and text-size classes pasted or converted HTML may carry. Anything else (Tailwind's
+ * `fixed inset-0 z-50`, `hidden`, `absolute`…) would let a writer lay a fake page over the shop.
+ */
+export const ALLOWED_CLASSES = [
+  "text-left", "text-center", "text-right", "text-justify",
+  "text-sm", "text-base", "text-lg", "text-xl", "text-2xl",
+];
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code",
@@ -25,10 +36,11 @@ const options: sanitizeHtml.IOptions = {
   allowedStyles: {
     "*": {
       "text-align": [/^(left|right|center|justify)$/],
-      "font-size": [/^\d{1,2}(\.\d+)?(px|rem|em)$/],
+      // The editor's sizes (TEXT_SIZES: 0.875rem to 1.875rem), or their like up to 2rem / 32px.
+      "font-size": [/^(0?\.\d{1,3}|1(\.\d{1,3})?|2)(rem|em)$/, /^([89]|[12]\d|3[0-2])px$/],
     },
   },
-  allowedClasses: { "*": [/^[a-z0-9-]+$/] },
+  allowedClasses: { "*": ALLOWED_CLASSES },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,

@@ -106,6 +106,18 @@ describe("blog posts", () => {
     expect(saved.contentHtml).toContain("text-align:center");
   });
 
+  it("keeps only the allow-listed classes: a full-page overlay keeps none, alignment and size survive", async () => {
+    const html =
+      '<div class="fixed inset-0 z-50 bg-white"><h1 class="text-2xl absolute top-0">Session expired</h1><p class="text-center hidden">Sign in again</p></div>' +
+      '<p style="font-size: 99rem; position: fixed">huge</p>';
+    const saved = await savePost(null, form({ title: "Overlay", contentHtml: html }), admin);
+    const kept = [...saved.contentHtml.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
+    expect(kept.sort()).toEqual(["text-2xl", "text-center"]);
+    expect(saved.contentHtml).not.toMatch(/font-size|position/);
+    const page = await getPublishedPost(saved.slug);
+    expect(page!.contentHtml).not.toMatch(/fixed|inset-0|z-50|absolute|hidden/);
+  });
+
   it("orders 'Reading Next' as the three newest others, re-sorted by shared tags", async () => {
     await db().delete(blogPosts);
     const make = async (title: string, tags: string, day: number) => {
