@@ -56,6 +56,18 @@ export function sendExistingAccountEmail(to: string, signInUrl: string) {
   );
 }
 
+/** The account's sign-in lockout has just started (server/auth/sign-in-limits.ts); sent once per lockout. */
+export function sendSignInLockedEmail(to: string, resetUrl: string) {
+  return sendLinkMail(
+    to,
+    "Sign-in to your account is paused",
+    "Someone entered a wrong password for your account 10 times, so we have paused new sign-ins to it for a while; each further wrong password makes the pause longer, up to an hour. Devices you have signed in with before can still sign in.",
+    "If it was not you, choose a new password",
+    resetUrl,
+    "If it was you, wait a minute and try again, or sign in from a device you have used before.",
+  );
+}
+
 /** How long the link of an account created with an order works: longer than a reset, it was not asked for just now. */
 export const SET_PASSWORD_LINK_DAYS = 7;
 

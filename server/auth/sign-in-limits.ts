@@ -2,7 +2,11 @@ import crypto from "node:crypto";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { tooManySignInAttempts } from "~/lib/auth-rules";
 import { config } from "../config";
-import { checkRateLimit, refundRateLimit, type RateLimitResult } from "../security/rate-limit";
+import { eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { checkBackoff, checkRateLimit, refundRateLimit, resetRateLimit, type BackoffOptions } from "../security/rate-limit";
+import { sendSignInLockedEmail } from "./emails";
+import { rateLimit, user } from "./schema";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import type { HookContext } from "./hook-context";
 
@@ -10,12 +14,15 @@ import type { HookContext } from "./hook-context";
  * Sign-in lockout keyed on the account and on the address, with known devices (OWASP's "device
  * cookie" pattern). Every attempt counts against its keys before the password is checked (so a
  * burst of parallel guesses cannot all pass), and a right password gives the attempt back:
- * only failures stay counted. In one 60-second window:
+ * only failures stay counted.
  *  - from a device that has signed in to this account before (signed `pr_device` cookie):
- *    10 failures for that device and account; nothing else applies, so the owner still signs in
- *    while someone on the same wifi, NAT or carrier address, or a botnet, hammers the account;
- *  - from any other device: 10 failures per client address (all accounts) and 10 per account
- *    (all addresses): brute force and credential stuffing are stopped either way.
+ *    10 failures a minute for that device and account; nothing else applies, so the owner still
+ *    signs in while someone on the same wifi, NAT or carrier address, or a botnet, hammers the account;
+ *  - from any other device: 10 failures a minute per client address (all accounts), and per account
+ *    (all addresses) a progressive lockout: after 10 failures each one locks the account for a
+ *    minute, then 2, 4 ... at most an hour (about 40 guesses a day instead of 14,400), forgotten
+ *    after a day without one, and reset by a right password. The account's owner is emailed once,
+ *    when the lockout starts.
  * Runs as a better-auth hook, so a direct call to /api/auth/sign-in/email is limited exactly as
  * our forms are. Counters live in the shared `rate_limit` table (every instance sees them).
  */
@@ -46,9 +53,11 @@ function knownDevice(cookieHeader: string | null | undefined, email: string): st
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? nonce : null;
 }
 
-function limitKeys(email: string, ip: string, device: string | null): string[] {
+function limitKeys(email: string, ip: string, device: string | null) {
   const account = crypto.createHash("sha256").update(email).digest("hex").slice(0, 32);
-  return device ? [`signin:device:${device}:${account}`] : [`signin:ip:${ip}`, `signin:account:${account}`];
+  return device
+    ? { windows: [`signin:device:${device}:${account}`], account: null }
+    : { windows: [`signin:ip:${ip}`], account: `signin:account:${account}` };
 }
 
 type SignInCtx = { path?: string; body?: unknown; headers?: Headers };
@@ -58,15 +67,22 @@ function attempt(ctx: SignInCtx) {
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
   const cookie = ctx.headers?.get("cookie");
   const device = email ? knownDevice(cookie, email) : null;
-  return { email, device, keys: limitKeys(email, ctx.headers?.get(CLIENT_IP_HEADER) || "unknown", device) };
+  return { email, device, ...limitKeys(email, ctx.headers?.get(CLIENT_IP_HEADER) || "unknown", device) };
 }
 
 const window = { limit: SIGN_IN_MAX_FAILURES, windowMs: SIGN_IN_WINDOW_SECONDS * 1000 };
 
+/** The per-account lockout's steps: 10 failures free, then 1 minute doubling to an hour; a quiet day forgets. */
+export const ACCOUNT_BACKOFF: BackoffOptions = { free: SIGN_IN_MAX_FAILURES, baseMs: 60_000, maxMs: 60 * 60_000, forgetMs: 24 * 60 * 60_000 };
+
 /** Before a sign-in (better-auth's before hook, server/auth/auth.ts): refuses an attempt over a limit. */
 export async function checkSignInLimits(ctx: HookContext): Promise<void> {
   if (ctx.path !== SIGN_IN_PATH) return;
-  const results: RateLimitResult[] = await Promise.all(attempt(ctx).keys.map((key) => checkRateLimit(key, window)));
+  const keys = attempt(ctx);
+  const results = await Promise.all([
+    ...keys.windows.map((key) => checkRateLimit(key, window)),
+    ...(keys.account ? [checkBackoff(keys.account, ACCOUNT_BACKOFF)] : []),
+  ]);
   const waits = results.flatMap((r) => (r.ok ? [] : [r.retryAfterSeconds]));
   if (waits.length === 0) return;
   const retryAfter = Math.max(...waits);
@@ -77,14 +93,26 @@ export async function checkSignInLimits(ctx: HookContext): Promise<void> {
   );
 }
 
+/** A wrong password from an unknown device: when it is the one that starts the lockout, the account's owner hears of it. */
+async function afterFailure(accountKey: string, email: string) {
+  const [row] = await db().select({ count: rateLimit.count }).from(rateLimit).where(eq(rateLimit.key, accountKey));
+  if (row?.count !== ACCOUNT_BACKOFF.free) return;
+  const [owner] = await db().select({ email: user.email }).from(user).where(eq(user.email, email));
+  if (owner) await sendSignInLockedEmail(owner.email, `${config().publicUrl}/auth/forgot`);
+}
+
 export const signInLimitAfter = createAuthMiddleware(async (ctx) => {
   if (ctx.path !== SIGN_IN_PATH) return;
   const returned = ctx.context.returned;
-  if (returned instanceof Error || (returned instanceof Response && !returned.ok)) return;
-  // The password was right (a session, or the second-factor step): give the attempt back and
-  // remember this device for this account.
-  const { email, device, keys } = attempt(ctx);
-  await Promise.all(keys.map((key) => refundRateLimit(key)));
+  const { email, device, windows, account } = attempt(ctx);
+  const refused = returned instanceof APIError && returned.body?.code === "TOO_MANY_SIGN_IN_ATTEMPTS";
+  if (returned instanceof Error || (returned instanceof Response && !returned.ok)) {
+    if (account && !refused) await afterFailure(account, email);
+    return;
+  }
+  // The password was right (a session, or the second-factor step): give the attempt back, clear
+  // the account's failures, and remember this device for this account.
+  await Promise.all([...windows.map((key) => refundRateLimit(key)), ...(account ? [resetRateLimit(account)] : [])]);
   const nonce = device ?? crypto.randomBytes(16).toString("base64url");
   ctx.setCookie(DEVICE_COOKIE, `${nonce}.${deviceSignature(nonce, email)}`, {
     httpOnly: true,

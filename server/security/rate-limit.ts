@@ -38,3 +38,47 @@ export async function refundRateLimit(key: string): Promise<void> {
     .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
     .where(eq(rateLimit.key, key));
 }
+
+/** Forgets every attempt counted on `key` (a right password clears an account's failures). */
+export async function resetRateLimit(key: string): Promise<void> {
+  await db().delete(rateLimit).where(eq(rateLimit.key, key));
+}
+
+export type BackoffOptions = {
+  /** Failures allowed before the first lockout. */
+  free: number;
+  /** The first lockout; each failure after it doubles the next one. */
+  baseMs: number;
+  /** The longest lockout. */
+  maxMs: number;
+  /** Failures are forgotten after this long without one. */
+  forgetMs: number;
+};
+
+export type BackoffResult = { ok: true; failures: number } | { ok: false; retryAfterSeconds: number };
+
+/** How long a key with `failures` counted stays locked after its last one. */
+export function backoffMs(failures: number, { free, baseMs, maxMs }: BackoffOptions): number {
+  return failures < free ? 0 : Math.min(maxMs, baseMs * 2 ** (failures - free));
+}
+
+/**
+ * A progressive lockout per key (the sign-in's per-account limit), in the same shared table: `count`
+ * holds the failures, `last_request` the time of the last one (epoch ms). After `free` failures
+ * each one locks the key for `baseMs`, doubling, at most `maxMs`; while locked an attempt is refused
+ * without being counted. Every allowed attempt counts before it is judged (refund it when it turns
+ * out right, as for checkRateLimit), under the row's lock, so parallel guesses cannot slip past a
+ * lockout that one of them starts. `failures` is the count including this attempt.
+ */
+export async function checkBackoff(key: string, options: BackoffOptions): Promise<BackoffResult> {
+  const now = Date.now();
+  return db().transaction(async (tx) => {
+    await tx.insert(rateLimit).values({ id: crypto.randomUUID(), key, count: 0, lastRequest: now }).onConflictDoNothing({ target: rateLimit.key });
+    const [row] = await tx.select({ count: rateLimit.count, last: rateLimit.lastRequest }).from(rateLimit).where(eq(rateLimit.key, key)).for("update");
+    const failures = now - row.last > options.forgetMs ? 0 : row.count;
+    const lockedUntil = row.last + backoffMs(failures, options);
+    if (lockedUntil > now) return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - now) / 1000)) };
+    await tx.update(rateLimit).set({ count: failures + 1, lastRequest: now }).where(eq(rateLimit.key, key));
+    return { ok: true as const, failures: failures + 1 };
+  });
+}
