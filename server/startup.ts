@@ -5,6 +5,7 @@ import { seed } from "./db/seed";
 import type { StopJob } from "./jobs";
 import { log } from "./log";
 import { startMailDelivery } from "./mail/send";
+import { allocateOlderOrders } from "./orders/charges";
 import { startReservationSweep } from "./orders/sweep";
 import { startPaymentReconciliation } from "./payments/reconcile";
 import { resetBus, startBus } from "./realtime/bus";
@@ -23,6 +24,8 @@ export async function startServices() {
   const d = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.dataDir });
   setDatabase(d);
   const seeded = await seed();
+  const allocated = await allocateOlderOrders();
+  if (allocated > 0) log.info({ orders: allocated }, "order lines allocated their discount and tax from the stored totals");
   await ensureFirstAdmin();
   await startBus();
   jobs = [

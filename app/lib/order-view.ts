@@ -63,7 +63,18 @@ export type RefundStatus = "pending" | "succeeded" | "failed";
 
 export type AdminRefund = { id: string; at: string; amountCents: number; reason: string; status: RefundStatus; providerRefundId: string | null };
 
+/**
+ * What the order page's refund form offers (server/orders/refunds.ts, refundChoices): per line, what
+ * refunding 0, 1, 2, … of its units not yet refunded gives back (index = units); the shipping while it
+ * has not been given back (0: free or refunded); each return's exact value by its id.
+ */
+export type RefundChoices = { lineSteps: Record<string, number[]>; shippingCents: number; returnCents: Record<string, number> };
+
 export type AdminOrderDetail = OrderSummary & {
+  /** Null until the order is paid. */
+  refundChoices: RefundChoices | null;
+  /** A fresh key for this rendering of the refund form: its submissions (double clicks, retries) make one refund. */
+  refundFormKey: string;
   history: OrderHistoryEntry[];
   refunds: AdminRefund[];
   /** Refunds that did not fail (pending ones included: their money is spoken for). */

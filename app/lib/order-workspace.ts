@@ -69,7 +69,11 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
     /** Units to refund per order item: `qty.<itemId>`; restock per item: `restock.<itemId>` = "on". */
     qty: z.record(z.string().uuid(), z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(0, "Enter a whole number.").max(10_000)).default({}),
     restock: z.record(z.string().uuid(), z.literal("on")).default({}),
+    /** "on": give back the shipping too. */
+    shipping: z.literal("on").optional(),
     amount: amountField.optional().transform((v) => v ?? 0),
+    /** The form's key (AdminOrderDetail.refundFormKey): the same submission twice refunds once. */
+    key: z.string().uuid("This form is out of date: reload the page."),
     reason,
   }),
   z.object({ intent: z.literal("cancel") }),

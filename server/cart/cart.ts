@@ -341,6 +341,15 @@ export async function clearCartForRequest(request: Request, userId: string | nul
   if (cartId) await clearCart(cartId);
 }
 
+/**
+ * A paid order's colours leave the cart it was bought from, in the payment's transaction (however
+ * late the payment): whatever was added since stays.
+ */
+export async function removePurchasedLines(tx: Tx, cartId: string, variantIds: string[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.variantId, variantIds)));
+}
+
 /** Deletes a cart that belongs to no user (a Buy Now cart that is done with). */
 export async function deleteVisitorCart(cartId: string): Promise<void> {
   await db().delete(carts).where(and(eq(carts.id, cartId), sql`${carts.userId} is null`));

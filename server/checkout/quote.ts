@@ -62,7 +62,7 @@ export async function quoteCheckout(input: CheckoutQuoteInput): Promise<PricedCa
 
 /** A cart line as checkout reads it. */
 export type CheckoutLine = DiscountableLine & { title: string; variantName: string };
-export type CheckoutPricedLine = PricedLine & { lineTotalCents: number; discountCents: number };
+export type CheckoutPricedLine = PricedLine & { lineTotalCents: number };
 
 /**
  * The cart's lines at the quote's prices, zipped here once (the quote keeps the cart's order): what
@@ -80,6 +80,7 @@ export function pricedLines(lines: CheckoutLine[], priced: PricedCart): Checkout
       unitPriceCents: q.unitPriceMinor,
       lineTotalCents: q.lineTotalMinor,
       discountCents: q.discountMinor,
+      taxCents: q.taxMinor,
     };
   });
 }
@@ -95,6 +96,7 @@ export function orderPricing(priced: PricedCart): OrderPricing {
     rateMicros: quote.rateMicros,
     subtotalCents: quote.subtotalMinor,
     shippingCents: shipping.priceMinor,
+    shippingTaxCents: shipping.taxMinor,
     totalCents: quote.totalMinor,
     shippingMethod: { id: shipping.methodId, name: shipping.name },
     delivery: { from: shipping.estimate.earliest, to: shipping.estimate.latest },

@@ -81,6 +81,7 @@ export async function startCheckout(input: {
     supersedeOrderId: input.supersedeOrderId,
     clientKey: input.clientIp ? clientKeyFor(input.clientIp) : null,
     pricing,
+    cartId,
     discount: discount ? { ...discount, market: priced.market } : null,
     accountRequest: {
       saveAddress: input.userId !== null && (input.accountRequest?.saveAddress ?? false),

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { itemLabel } from "~/lib/variant";
 import { recordAudit, type Actor } from "../admin/audit";
@@ -18,7 +19,7 @@ import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { cancelPendingOrder } from "./place";
 import { getOrderSummary } from "./queries";
 import type { AdminOrderDetail } from "~/lib/order-view";
-import { reserveCancellationRefund, settleRefund } from "./refunds";
+import { refundChoices, reserveCancellationRefund, settleRefund } from "./refunds";
 import { listReturns } from "./returns";
 import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
 
@@ -243,6 +244,8 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
   ]);
   return {
     ...summary,
+    refundChoices: await refundChoices(orderId, returns),
+    refundFormKey: crypto.randomUUID(),
     refunds: refunds.map(({ createdAt, ...r }) => ({ ...r, at: createdAt.toISOString() })),
     refundedCents: refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0),
     customer,

@@ -7,6 +7,8 @@ import type { OrderStatus } from "~/lib/order-status";
 import { recordOrderEvent } from "./events";
 import type { PaymentEvent } from "../payments/provider";
 import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
+import { removePurchasedLines } from "../cart/cart";
+import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 
 /**
  * What a provider's webhook tells us, already verified and translated by the payment adapter.
@@ -104,6 +106,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     }
 
     await consumeReservations(tx, order.id);
+    if (order.cartId) await removePurchasedLines(tx, order.cartId, variantIds);
     await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })), order.id, { id: actor, email: null });
     // The code's use is counted with the payment, whatever happened to the code since checkout.
     await countDiscountUse(tx, order.id);
@@ -120,6 +123,9 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       })
       .where(eq(orders.id, order.id));
     const card = p.brand && p.last4 ? ` by ${p.brand} ending ${p.last4}` : "";
+    // A payment for a checkout that had ended (cancelled at the payment page, replaced, lapsed, or
+    // failed) is never lost: with every unit still there, the order goes ahead and says so.
+    const late = order.status === "pending" ? "" : ` after the checkout had ended (${order.cancelReason ?? ORDER_STATUS_LABELS[order.status]}); every unit could still be reserved, so the order goes ahead`;
     await recordOrderEvent(
       tx,
       {
@@ -128,7 +134,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
         type: "paid",
         fromStatus: order.status,
         toStatus: "processing",
-        note: `Paid${card}; reserved units taken from stock.`,
+        note: `Paid${card}${late}; reserved units taken from stock.`,
       },
       "paid",
     );

@@ -18,6 +18,9 @@ export type PricedLine = {
   variantName: string;
   unitPriceCents: number;
   quantity: number;
+  /** The line's share of the order's discount and the tax on the discounted line (server/pricing/charges.ts). */
+  discountCents: number;
+  taxCents: number;
 };
 
 export type ShippingDetails = {
@@ -62,6 +65,8 @@ export type OrderPricing = {
   rateMicros: number;
   subtotalCents: number;
   shippingCents: number;
+  /** The tax on the shipping (inside or on top of it, as the tax lines say). */
+  shippingTaxCents: number;
   totalCents: number;
   shippingMethod: { id: string; name: string };
   delivery: { from: string; to: string };
@@ -118,6 +123,8 @@ export async function placePendingOrder(input: {
   discount?: (DiscountHold & { market: Market }) | null;
   /** What to do for the shopper's account once paid (server/accounts/after-payment.ts). */
   accountRequest?: AccountRequest;
+  /** The cart bought from: emptied of these colours when the order is paid. */
+  cartId?: string | null;
 }): Promise<PlacedOrder> {
   const { lines, shipping, discount, pricing } = input;
   const { subtotalCents, totalCents } = pricing;
@@ -164,9 +171,12 @@ export async function placePendingOrder(input: {
       deliveryFrom: pricing.delivery.from,
       deliveryTo: pricing.delivery.to,
       taxLines: pricing.taxLines,
+      shippingTaxCents: pricing.shippingTaxCents,
+      chargesAllocated: true,
       paymentProvider: input.provider,
       saveAddress: input.accountRequest?.saveAddress ?? false,
       createAccount: input.accountRequest?.createAccount ?? false,
+      cartId: input.cartId ?? null,
     });
     // Under a lock on the code: of checkouts racing for its last use, the losers roll back here.
     if (discount) await holdDiscountUse(tx, { ...discount, orderId: order.id, email: shipping.email, expiresAt: input.expiresAt, now: new Date() });
@@ -179,6 +189,8 @@ export async function placePendingOrder(input: {
         variantName: l.variantName,
         unitPriceCents: l.unitPriceCents,
         quantity: l.quantity,
+        discountCents: l.discountCents,
+        taxCents: l.taxCents,
       })),
     );
     await reserve(tx, order.id, lines, input.expiresAt, input.clientKey ?? null);

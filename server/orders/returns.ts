@@ -6,7 +6,7 @@ import { log } from "../log";
 import { recordOrderEvent } from "./events";
 import { sendReturnMail, type ReturnMailStep } from "./mail";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
-import { refundOrder, RefundRefusedError } from "./refunds";
+import { refundActionKey, refundOrder, RefundRefusedError } from "./refunds";
 import { orderItems, orders, returnRequests, type ReturnLine } from "./schema";
 import { RETURN_WINDOW_CLOSED, type ReturnStatus, type ReturnView } from "~/lib/order-view";
 import { RefusedError } from "../errors";
@@ -139,18 +139,29 @@ export async function advanceReturn(returnId: string, step: keyof typeof STEP_EV
 }
 
 /**
- * The returned units are refunded and put back on the shelf. The refund goes through refundOrder (its
- * lock, its limits, its email); the request is then marked refunded. A refund the provider refused
- * leaves the request at 'received' so staff can try again.
+ * The returned units are refunded and put back on the shelf, once. The return is locked and checked
+ * at 'received' in the same transaction that reserves the refund (refundOrder, under the return's
+ * action key): of two clicks or two instances, the second finds the action recorded and sends
+ * nothing. The request is marked refunded once the provider confirmed; a refund the provider
+ * refused leaves it at 'received', and trying again asks the provider again with the same key.
  */
 export async function refundReturn(returnId: string, admin: Actor): Promise<void> {
   const [row] = await db().select().from(returnRequests).where(eq(returnRequests.id, returnId));
   if (!row) throw new OrderNotFoundError();
-  if (row.status !== "received") throw new OrderTransitionError(`This return is ${row.status}, so it cannot be refunded yet.`);
-  const outcome = await refundOrder(row.orderId, { lines: row.lines.map((l) => ({ ...l, restock: true })), extraCents: 0, reason: `Return: ${row.reason}`, restockReason: "return" }, admin);
-  if (outcome.status !== "succeeded") throw new RefundRefusedError("The payment provider refused the refund: see the timeline and refund it by hand.");
+  const outcome = await refundOrder(
+    row.orderId,
+    { lines: row.lines.map((l) => ({ ...l, restock: true })), extraCents: 0, reason: `Return: ${row.reason}`, restockReason: "return", actionKey: refundActionKey.returnRefund(row.id) },
+    admin,
+    async (tx) => {
+      await lockReturn(tx, returnId, "received");
+    },
+  );
+  if (outcome.status === "pending") throw new RefundRefusedError("This return's refund is already being sent to the payment provider.");
+  if (outcome.status === "failed") throw new RefundRefusedError("The payment provider refused the refund: see the timeline and refund it by hand.");
   await transaction(async (tx) => {
-    await lockReturn(tx, returnId, "received");
+    const [locked] = await tx.select({ status: returnRequests.status }).from(returnRequests).where(eq(returnRequests.id, returnId)).for("update");
+    // A repeated click that found the refund done closes the return only if the first did not.
+    if (locked?.status !== "received") return;
     await tx.update(returnRequests).set({ status: "refunded", refundId: outcome.refundId, updatedAt: new Date() }).where(eq(returnRequests.id, returnId));
     await recordOrderEvent(tx, { orderId: row.orderId, actor: admin.id, type: "return_refunded", note: "Return closed: refunded and restocked." });
   });

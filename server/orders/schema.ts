@@ -64,6 +64,13 @@ export const orders = pgTable(
     deliveryTo: date("delivery_to", { mode: "string" }),
     /** Each tax line as charged; the amounts are already in total_cents (included or added). */
     taxLines: jsonb("tax_lines").$type<OrderTaxLine[]>().notNull().default([]),
+    /** The tax on the shipping (inside or on top of shipping_cents, as the tax lines say); the lines keep theirs. */
+    shippingTaxCents: money("shipping_tax_cents").notNull().default(0),
+    /**
+     * Whether the lines' discount and tax shares are stored (server/pricing/charges.ts): true from
+     * checkout on; older orders are allocated from their totals at start-up (server/orders/charges.ts).
+     */
+    chargesAllocated: boolean("charges_allocated").notNull().default(false),
     paymentProvider: text("payment_provider").notNull(),
     providerSessionId: text("provider_session_id"),
     paymentIntentId: text("payment_intent_id"),
@@ -89,6 +96,11 @@ export const orders = pgTable(
      * a guest's "Create an account with this order". Cleared when done, so it is done once.
      */
     saveAddress: boolean("save_address").notNull().default(false),
+    /**
+     * The cart the order was bought from: its lines for the order's colours are taken out when the
+     * order is paid, however late (server/orders/payment.ts), so the shopper cannot pay for them twice.
+     */
+    cartId: uuid("cart_id"),
     createAccount: boolean("create_account").notNull().default(false),
     ...timestamps,
   },
@@ -117,6 +129,10 @@ export const orderItems = pgTable(
     variantName: text("variant_name").notNull(),
     unitPriceCents: money("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The line's share of the order's discount (largest remainder: the shares add up to the discount). */
+    discountCents: money("discount_cents").notNull().default(0),
+    /** The tax on the discounted line, inside it or added to it as the order's tax lines say. */
+    taxCents: money("tax_cents").notNull().default(0),
     /** Units refunded so far (server/orders/refunds.ts); never more than the quantity. */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
@@ -126,8 +142,11 @@ export const orderItems = pgTable(
   ],
 );
 
-/** The lines a refund gave back: order item, units, and whether they went back on the shelf. */
-export type RefundLine = { itemId: string; quantity: number; restock: boolean };
+/**
+ * The lines a refund gave back: order item, units, whether they went back on the shelf, and (from
+ * issue 25 on) the money those units returned and the tax inside it, as the credit note prints them.
+ */
+export type RefundLine = { itemId: string; quantity: number; restock: boolean; amountCents?: number; taxCents?: number };
 
 /**
  * Money given back on an order (server/orders/refunds.ts). A refund is written 'pending' under the
@@ -143,6 +162,15 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     amountCents: money("amount_cents").notNull(),
+    /** Of the amount: the shipping given back (with its tax), and the tax in the whole refund. */
+    shippingCents: money("shipping_cents").notNull().default(0),
+    taxCents: money("tax_cents").notNull().default(0),
+    /**
+     * The business action this refund is (a staff form's submission, a return's refund step, a
+     * cancellation): one refund per action, whatever the clicks, retries or instances, and the
+     * provider's idempotency key. Null for refunds written before issue 25.
+     */
+    actionKey: text("action_key"),
     reason: text("reason").notNull(),
     lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
     status: text("status").$type<RefundStatus>().notNull().default("pending"),
@@ -152,7 +180,11 @@ export const orderRefunds = pgTable(
     actor: text("actor").notNull(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index("order_refunds_order_idx").on(t.orderId), check("order_refunds_amount_positive", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId),
+    uniqueIndex("order_refunds_action_key_idx").on(t.actionKey),
+    check("order_refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
 );
 
 export const orderEvents = pgTable(

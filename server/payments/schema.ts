@@ -36,3 +36,12 @@ export const testProviderRefunds = pgTable("test_provider_refunds", {
   amountCents: money("amount_cents").notNull(),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * Sessions the shop closed (the shopper cancelled, the checkout was replaced or staff cancelled it):
+ * the test provider's payment page refuses them afterwards, as Stripe refuses an expired session.
+ */
+export const testProviderClosedSessions = pgTable("test_provider_closed_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+});

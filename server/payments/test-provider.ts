@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/client";
-import { testProviderPayments, testProviderRefunds } from "./schema";
+import { testProviderClosedSessions, testProviderPayments, testProviderRefunds } from "./schema";
 import { log } from "../log";
 import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
 import type { CreateSessionInput, PaymentProvider, SessionTaxLine } from "./provider";
@@ -212,7 +212,7 @@ export async function payTestSession(
   card: TestCard,
   deliver: WebhookDelivery = deliverOverHttp,
 ): Promise<TestPaymentResult> {
-  if (session.expiresAt.getTime() <= Date.now()) {
+  if (session.expiresAt.getTime() <= Date.now() || (await isTestSessionClosed(session.id))) {
     return { ok: false, status: 410, error: "This payment session has expired. Return to the shop and check out again." };
   }
   if (card.cardNumber === TEST_CARDS.declined) return { ok: false, status: 402, error: "Your card was declined." };
@@ -235,6 +235,12 @@ async function recordPayment(sessionId: string, card: { brand: string; last4: st
     .values({ sessionId, paymentId: `pi_test_${crypto.randomBytes(12).toString("hex")}`, ...card })
     .onConflictDoNothing();
   return (await ledgerPayment(sessionId))!;
+}
+
+/** Whether the shop closed the session (expireSession): its page then says it has expired. */
+export async function isTestSessionClosed(sessionId: string): Promise<boolean> {
+  const [row] = await db().select({ id: testProviderClosedSessions.sessionId }).from(testProviderClosedSessions).where(eq(testProviderClosedSessions.sessionId, sessionId));
+  return row !== undefined;
 }
 
 /** The ledger's payment for a session, if it was paid. */
@@ -278,14 +284,17 @@ export function testProvider(): PaymentProvider {
       const [refund] = await db().select({ id: testProviderRefunds.id }).from(testProviderRefunds).where(eq(testProviderRefunds.idempotencyKey, idempotencyKey));
       return refund;
     },
-    // Sessions are tokens, not rows: a paid superseded session is handled as a late payment.
-    async expireSession() {},
+    // As Stripe: a closed session can no longer be paid. A payment that raced the closing is kept
+    // (the ledger has it) and reaches the shop as a late payment: revived or refunded there.
+    async expireSession(sessionId) {
+      await db().insert(testProviderClosedSessions).values({ sessionId }).onConflictDoNothing();
+    },
     async sessionState(sessionId) {
       const session = readTestSession(sessionId);
       if (!session) throw new Error("Not a session of the test provider");
       const payment = await ledgerPayment(sessionId);
       if (payment) return { status: "paid", paymentId: payment.paymentId, brand: payment.brand, last4: payment.last4 };
-      return session.expiresAt.getTime() <= Date.now() ? { status: "expired" } : { status: "open" };
+      return session.expiresAt.getTime() <= Date.now() || (await isTestSessionClosed(sessionId)) ? { status: "expired" } : { status: "open" };
     },
   };
 }

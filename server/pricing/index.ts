@@ -7,4 +7,5 @@ export { PricingError } from "./errors";
 export { allocate, applyRounding, convertFromUsd } from "./money";
 export { addBusinessDays, deliveryEstimate, type DeliveryEstimate } from "./delivery";
 export * from "./quote";
+export * from "./charges";
 export * from "./defaults";

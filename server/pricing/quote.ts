@@ -1,6 +1,7 @@
 import { deliveryEstimate, type DeliveryEstimate } from "./delivery";
 import { PricingError } from "./errors";
-import { applyRounding, assertMinor, convertFromUsd, mulDivHalfUp } from "./money";
+import { applyRounding, assertMinor, convertFromUsd } from "./money";
+import { taxOn } from "./charges";
 import type { Market, PricingSettings, ShippingMethod, TaxRate } from "./types";
 
 /**
@@ -138,11 +139,6 @@ export function zoneMethods(settings: Pick<PricingSettings, "shippingMethods">, 
 export function taxRateFor(settings: Pick<PricingSettings, "taxRates">, destination: Destination): TaxRate | null {
   const rates = settings.taxRates.filter((r) => r.country === destination.country);
   return (destination.region ? rates.find((r) => r.region === destination.region) : undefined) ?? rates.find((r) => r.region === null) ?? null;
-}
-
-/** The tax in (included) or on (added) an amount, rounded half up. */
-function taxOn(amountMinor: number, rateBps: number, included: boolean): number {
-  return included ? mulDivHalfUp(amountMinor, rateBps, 10_000 + rateBps) : mulDivHalfUp(amountMinor, rateBps, 10_000);
 }
 
 function applyDiscount(step: DiscountStep | undefined, market: Market, lines: PricedLine[], subtotalMinor: number) {

@@ -34,7 +34,7 @@ describe("customers", () => {
     o.second = await paidOrderOf(80, [{ colour: "Black", quantity: 1 }]);
     await db().update(orders).set({ email: "Buyer80@Example.com", shipLine1: "9 Other Road" }).where(eq(orders.id, o.second.orderId));
     const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, o.first.orderId));
-    await refundOrder(o.first.orderId, { lines: [{ itemId: line.id, quantity: 1, restock: true }], extraCents: 0, reason: "Scratched" }, admin);
+    await refundOrder(o.first.orderId, { lines: [{ itemId: line.id, quantity: 1, restock: true }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "Scratched" }, admin);
     await addOrderNote(o.first.orderId, "Prefers delivery after 6 pm", admin);
     await db().insert(customerAddresses).values({ userId: "cust-80", name: "Buyer Registered80", line1: "80 Test Street", city: "London", postalCode: "N1 1AA", country: "GB" });
     await db().insert(newsletterSubscribers).values({ email: "BUYER80@example.com" });

@@ -44,7 +44,7 @@ describe("orders, abandoned checkouts and the counts that must agree", () => {
     o.failed = await checkoutOf(65, [{ colour: "Orange", quantity: 1 }]);
     await db().update(orders).set({ status: "payment_failed" }).where(eq(orders.id, o.failed.orderId));
     const [partialLine] = await db().select().from(orderItems).where(eq(orderItems.orderId, o.partial.orderId));
-    await refundOrder(o.partial.orderId, { lines: [{ itemId: partialLine.id, quantity: 1, restock: true }], extraCents: 0, reason: "One was scratched" }, admin);
+    await refundOrder(o.partial.orderId, { lines: [{ itemId: partialLine.id, quantity: 1, restock: true }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "One was scratched" }, admin);
     await changeOrderStatus(o.refunded.orderId, "cancelled", admin);
     await fulfilOrder(o.shipped.orderId, { carrier: "royal_mail", trackingNumber: "AB123456789GB" }, admin);
     await fulfilOrder(o.returned.orderId, { carrier: null, trackingNumber: null }, admin);

@@ -149,7 +149,7 @@ describe("markets: US states, rest of world, and amounts in the order's currency
     const paid = await orderById(started.orderId);
     expect(paid).toMatchObject({ status: "processing", currency: "gbp", totalCents: 5298 });
 
-    const outcome = await refundOrder(started.orderId, { lines: [], extraCents: 1000, reason: "Late delivery" }, admin);
+    const outcome = await refundOrder(started.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 1000, reason: "Late delivery" }, admin);
     expect(outcome).toMatchObject({ status: "succeeded", amountCents: 1000 });
     // The provider's books: 1000 minor units of the payment, which was taken in pounds.
     const [ledger] = await db().select().from(testProviderRefunds).where(eq(testProviderRefunds.id, outcome.providerRefundId!));
@@ -159,7 +159,7 @@ describe("markets: US states, rest of world, and amounts in the order's currency
     expect((await lastMailTo("buyer6@example.com", "refund")).text).toContain("We have refunded £10.00 on order");
     expect(await getAdminOrder(started.orderId)).toMatchObject({ currency: "gbp", refunds: [{ amountCents: 1000, status: "succeeded" }] });
     // More than is left: refused with what is left, in pounds.
-    const over = await refundOrder(started.orderId, { lines: [], extraCents: 5000, reason: "Too much" }, admin).catch((e: unknown) => e);
+    const over = await refundOrder(started.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 5000, reason: "Too much" }, admin).catch((e: unknown) => e);
     expect(over).toBeInstanceOf(RefundRefusedError);
     expect((over as Error).message).toBe("Only £42.98 is left to refund on this order.");
   });

@@ -91,7 +91,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
     const items = await itemsOf(order.orderId);
     const purpleItem = items.find((i) => i.variantName === "Purple")!;
 
-    const outcome = await refundOrder(order.orderId, { lines: [{ itemId: purpleItem.id, quantity: 1, restock: true }], extraCents: 0, reason: "Returned unopened" }, admin);
+    const outcome = await refundOrder(order.orderId, { lines: [{ itemId: purpleItem.id, quantity: 1, restock: true }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "Returned unopened" }, admin);
     expect(outcome).toMatchObject({ status: "succeeded", amountCents: 4999, providerRefundId: expect.stringMatching(/^re_test_/) });
     expect([await stockOf(purple), await stockOf(white)]).toEqual([stockBefore[0] + 1, stockBefore[1]]);
     expect((await itemsOf(order.orderId)).map((i) => [i.variantName, i.refundedQuantity])).toEqual([["Purple", 1], ["White", 0]]);
@@ -105,22 +105,22 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
     expect(refundMail.text).toContain("We have refunded $49.99 on order");
 
     // The same line cannot be refunded twice; what is left can, as a free amount, down to zero.
-    await expect(refundOrder(order.orderId, { lines: [{ itemId: purpleItem.id, quantity: 1, restock: false }], extraCents: 0, reason: "again" }, admin)).rejects.toThrow(
+    await expect(refundOrder(order.orderId, { lines: [{ itemId: purpleItem.id, quantity: 1, restock: false }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "again" }, admin)).rejects.toThrow(
       "Only 0 of R36S Retro Handheld (Purple) can still be refunded.",
     );
-    await expect(refundOrder(order.orderId, { lines: [], extraCents: 5000, reason: "too much" }, admin)).rejects.toThrow("Only $49.99 is left to refund on this order.");
-    await refundOrder(order.orderId, { lines: [], extraCents: 4999, reason: "Goodwill" }, admin);
-    await expect(refundOrder(order.orderId, { lines: [], extraCents: 1, reason: "more" }, admin)).rejects.toThrow("This order has been refunded in full.");
+    await expect(refundOrder(order.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 5000, reason: "too much" }, admin)).rejects.toThrow("Only $49.99 is left to refund on this order.");
+    await refundOrder(order.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 4999, reason: "Goodwill" }, admin);
+    await expect(refundOrder(order.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 1, reason: "more" }, admin)).rejects.toThrow("This order has been refunded in full.");
     expect((await getAdminOrder(order.orderId))!.refundedCents).toBe(9998);
   });
 
   it("refuses refunds of unpaid orders, of nothing, and of another order's items", async () => {
     const pending = await checkoutOf(46, [{ colour: "Black", quantity: 1 }]);
-    await expect(refundOrder(pending.orderId, { lines: [], extraCents: 100, reason: "x" }, admin)).rejects.toThrow(RefundRefusedError);
+    await expect(refundOrder(pending.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 100, reason: "x" }, admin)).rejects.toThrow(RefundRefusedError);
     const paid = await paidOrderOf(47, [{ colour: "Black", quantity: 1 }]);
-    await expect(refundOrder(paid.orderId, { lines: [], extraCents: 0, reason: "x" }, admin)).rejects.toThrow("Choose items or enter an amount to refund.");
+    await expect(refundOrder(paid.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 0, reason: "x" }, admin)).rejects.toThrow("Choose items or enter an amount to refund.");
     const [foreign] = await itemsOf(pending.orderId);
-    await expect(refundOrder(paid.orderId, { lines: [{ itemId: foreign.id, quantity: 1, restock: true }], extraCents: 0, reason: "x" }, admin)).rejects.toThrow(
+    await expect(refundOrder(paid.orderId, { lines: [{ itemId: foreign.id, quantity: 1, restock: true }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "x" }, admin)).rejects.toThrow(
       "An item to refund is not part of this order.",
     );
     expect(await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, paid.orderId))).toEqual([]);
@@ -130,7 +130,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
     const order = await paidOrderOf(48, [{ colour: "Orange", quantity: 3 }]);
     const [item] = await itemsOf(order.orderId);
     const stock = await stockOf(order.variantId);
-    await refundOrder(order.orderId, { lines: [{ itemId: item.id, quantity: 1, restock: false }], extraCents: 0, reason: "Damaged in transit" }, admin);
+    await refundOrder(order.orderId, { lines: [{ itemId: item.id, quantity: 1, restock: false }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "Damaged in transit" }, admin);
     expect(await stockOf(order.variantId)).toBe(stock);
     await changeOrderStatus(order.orderId, "cancelled", admin);
     expect(await stockOf(order.variantId)).toBe(stock + 2);
@@ -146,7 +146,7 @@ describe("after the sale: notes, fulfilment, address, refunds", () => {
     async () => {
       const order = await paidOrderOf(49, [{ colour: "White", quantity: 1 }]);
       const results = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => refundOrder(order.orderId, { lines: [], extraCents: 2000, reason: `Concurrent ${i}` }, admin)),
+        Array.from({ length: 10 }, (_, i) => refundOrder(order.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 2000, reason: `Concurrent ${i}` }, admin)),
       );
       const ok = results.filter((r) => r.status === "fulfilled");
       const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));

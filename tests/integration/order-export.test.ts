@@ -31,7 +31,7 @@ describe("the orders CSV export", () => {
     o.hostile = await paidOrderOf(91, [{ colour: "Black", quantity: 2 }]);
     await db().update(orders).set({ name: '=HYPERLINK("http://evil.example","Smith, John")' }).where(eq(orders.id, o.hostile.orderId));
     const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, o.hostile.orderId));
-    await refundOrder(o.hostile.orderId, { lines: [{ itemId: line.id, quantity: 1, restock: true }], extraCents: 0, reason: "Dented" }, admin);
+    await refundOrder(o.hostile.orderId, { lines: [{ itemId: line.id, quantity: 1, restock: true }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "Dented" }, admin);
     o.abandoned = await checkoutOf(92, [{ colour: "White", quantity: 1 }]);
     o.two = await paidOrderOf(93, [
       { colour: "Purple", quantity: 2 },

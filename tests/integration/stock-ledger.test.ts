@@ -87,7 +87,7 @@ describe("stock ledger: every movement recorded, the sums equal on hand", () => 
     const white = await variantOf("r36s", "White");
     const sold = await paidOrderOf(1, [{ colour: "White", quantity: 2 }]);
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, sold.orderId));
-    await refundOrder(sold.orderId, { lines: [{ itemId: item.id, quantity: 1, restock: true }], extraCents: 0, reason: "Scratched" }, admin);
+    await refundOrder(sold.orderId, { lines: [{ itemId: item.id, quantity: 1, restock: true }], actionKey: crypto.randomUUID(), extraCents: 0, reason: "Scratched" }, admin);
     await changeOrderStatus(sold.orderId, "cancelled", admin);
     expect(await stockOf(white.id)).toBe(white.stock);
     // A checkout not yet paid moves nothing on hand: it only reserves.

@@ -100,7 +100,7 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     expect(await orderById(started.orderId)).toMatchObject({ status: "processing" });
     // A partial refund goes back in the payment's currency: £10.00 is 1000 pence of the GBP payment.
     await db().insert(user).values({ id: "stripe-admin", name: "Stripe Admin", email: "stripe.admin@pocketretro.example", role: "owner" });
-    const refund = await refundOrder(started.orderId, { lines: [], extraCents: 1000, reason: "Goodwill" }, { id: "stripe-admin", email: "stripe.admin@pocketretro.example" });
+    const refund = await refundOrder(started.orderId, { lines: [], actionKey: crypto.randomUUID(), extraCents: 1000, reason: "Goodwill" }, { id: "stripe-admin", email: "stripe.admin@pocketretro.example" });
     expect(refund).toMatchObject({ status: "succeeded", amountCents: 1000 });
     const sent = fake.requests.filter((r) => r.path === "/v1/refunds").at(-1)!.params;
     expect([sent.get("payment_intent"), sent.get("amount")]).toEqual(["pi_fake_gbp", "1000"]);
@@ -277,7 +277,8 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     const purpleLine = items.find((i) => i.variantId === purple.id)!;
     const before = fake.requests.filter((r) => r.path === "/v1/refunds").length;
 
-    const outcome = await refundOrder(order.orderId, { lines: [{ itemId: purpleLine.id, quantity: 1, restock: true }], extraCents: 0, reason: "Cracked screen" }, admin);
+    const actionKey = crypto.randomUUID();
+    const outcome = await refundOrder(order.orderId, { lines: [{ itemId: purpleLine.id, quantity: 1, restock: true }], actionKey, extraCents: 0, reason: "Cracked screen" }, admin);
 
     const refunds = fake.requests.filter((r) => r.path === "/v1/refunds");
     expect(refunds).toHaveLength(before + 1);
@@ -286,7 +287,8 @@ describe("Stripe Checkout adapter against a local fake Stripe", () => {
     expect(sent.params.get("amount")).toBe(String(purpleLine.unitPriceCents));
     expect(sent.params.get("payment_intent")).toBe("pi_fake_partial");
     expect(sent.params.get("metadata[reason]")).toBe("Cracked screen");
-    expect(sent.headers["idempotency-key"]).toBe(`refund-${outcome.refundId}`);
+    // The business action's key (issue 25), not the refund row's id: a retry of the action is one refund.
+    expect(sent.headers["idempotency-key"]).toBe(actionKey);
     expect(outcome).toMatchObject({ status: "succeeded", amountCents: purpleLine.unitPriceCents, providerRefundId: expect.stringMatching(/^re_fake_\d+$/) });
 
     const detail = (await getAdminOrder(order.orderId))!;

@@ -92,8 +92,8 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const money = (minor: number) => formatMoney(minor, order.currency.toUpperCase());
   const pay = paymentStatus({ status: order.status, paid: order.paidAt !== null, totalCents: order.totalCents, refundedCents: order.refundedCents });
   const fulfil = fulfilmentStatus(order);
-  const returnValue = (r: (typeof order.returns)[number]) =>
-    r.lines.reduce((sum, l) => sum + (order.lines.find((i) => i.id === l.itemId)?.unitPriceCents ?? 0) * l.quantity, 0);
+  const choices = order.refundChoices;
+  const returnValue = (r: (typeof order.returns)[number]) => choices?.returnCents[r.id] ?? 0;
   const leftCents = order.paidAt ? order.totalCents - order.refundedCents : 0;
   const canCancel = order.status !== "cancelled" && statusChangeRefusal(order.status, "cancelled") === null;
   const canFulfil = order.status === "processing" && !order.fulfilledAt;
@@ -107,15 +107,27 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const cancelConfirm = useConfirmedSubmit();
   const [refundCents, setRefundCents] = useState(0);
   const refundForm = useRef<HTMLFormElement>(null);
-  /** The refund the form describes now: units × unit price per line, plus the free amount. */
+  /** The refund the form describes now, exactly as the server will send it: the lines' units, the shipping, the free amount. */
   const computeRefund = () => {
     const form = refundForm.current;
-    if (!form) return 0;
+    if (!form || !choices) return 0;
     const data = new FormData(form);
-    const lines = order.lines.reduce((sum, l) => sum + l.unitPriceCents * (Number(data.get(`qty.${l.id}`)) || 0), 0);
+    const lines = order.lines.reduce((sum, l) => {
+      const steps = choices.lineSteps[l.id] ?? [0];
+      const units = Math.min(Math.max(0, Math.trunc(Number(data.get(`qty.${l.id}`)) || 0)), steps.length - 1);
+      return sum + steps[units];
+    }, 0);
+    const shipping = data.get("shipping") === "on" ? choices.shippingCents : 0;
     const amount = /^\d{1,7}(\.\d{1,2})?$/.test(String(data.get("amount") ?? "").trim()) ? Math.round(Number(data.get("amount")) * 100) : 0;
-    return lines + amount;
+    return lines + shipping + amount;
   };
+  // After a refund went through, the form starts empty: no quantity left behind inviting a second one.
+  useEffect(() => {
+    if (result?.ok && result.intent === "refund") {
+      refundForm.current?.reset();
+      setRefundCents(0);
+    }
+  }, [result]);
 
   const lastFor = (intent: string) => (result?.intent === intent ? result : undefined);
   /** The last answer of this form, next to it (what a browser without JavaScript shows). */
@@ -211,18 +223,27 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                   onSubmit={refundConfirm.ask}
                 >
                   <input type="hidden" name="intent" value="refund" />
+                  <input type="hidden" name="key" value={order.refundFormKey} />
                   <p className="text-gray-700">Up to {money(leftCents)} is left to refund. Refund items, an amount, or both.</p>
                   <fieldset className="space-y-2">
                     <legend className="font-medium">Items</legend>
                     {order.lines.map((l) => {
                       const left = l.quantity - l.refundedQuantity;
                       const qtyId = `refund-qty-${l.id}`;
+                      const steps = choices?.lineSteps[l.id] ?? [0];
+                      const each = steps.length > 1 ? steps[1] - steps[0] : 0;
+                      const last = steps.length > 1 ? steps[steps.length - 1] - steps[steps.length - 2] : 0;
                       return (
                         <div key={l.id} className="flex flex-wrap items-end gap-3">
                           <div>
                             <label htmlFor={qtyId} className="mb-1 block text-sm">
                               {itemLabel(l.title, l.variantName)}, units to refund (of {left})
                             </label>
+                            {left > 0 ? (
+                              <p className="mb-1 text-sm text-gray-700" data-testid="refund-per-unit">
+                                {money(each)} per unit{last !== each ? `, the last ${money(last)}` : ""}
+                              </p>
+                            ) : null}
                             <input
                               id={qtyId}
                               name={`qty.${l.id}`}
@@ -243,9 +264,15 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                       );
                     })}
                   </fieldset>
+                  {choices && choices.shippingCents > 0 ? (
+                    <label className="flex items-center gap-2">
+                      <input type="checkbox" name="shipping" className="h-4 w-4" />
+                      Refund the shipping ({money(choices.shippingCents)})
+                    </label>
+                  ) : null}
                   <TextField
                     id="refund-amount"
-                    label="Additional amount (shipping, goodwill)"
+                    label="Additional amount (goodwill)"
                     name="amount"
                     inputMode="decimal"
                     error={fields.amount}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
 import { addOrderNote, changeOrderStatus, getAdminOrder, resendOrderConfirmation } from "@server/orders/admin";
 import { fulfilOrder, updateShippingAddress } from "@server/orders/fulfil";
-import { refundOrder } from "@server/orders/refunds";
+import { refundActionKey, refundOrder } from "@server/orders/refunds";
 import { advanceReturn, refundReturn } from "@server/orders/returns";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
@@ -59,10 +59,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "refund": {
         const lines = Object.entries(a.qty).map(([itemId, quantity]) => ({ itemId, quantity, restock: a.restock[itemId] === "on" }));
-        const outcome = await refundOrder(id.data, { lines, extraCents: a.amount, reason: a.reason }, admin);
-        return outcome.status === "succeeded"
-          ? answer({ ok: true, intent, message: "Refund sent to the payment provider" })
-          : answer({ ok: false, intent, message: "The payment provider refused the refund: see the timeline and refund it by hand." }, 502);
+        const outcome = await refundOrder(
+          id.data,
+          { lines, shipping: a.shipping === "on", extraCents: a.amount, reason: a.reason, actionKey: refundActionKey.form(id.data, a.key) },
+          admin,
+        );
+        if (outcome.status === "failed") return answer({ ok: false, intent, message: "The payment provider refused the refund: see the timeline and refund it by hand." }, 502);
+        return answer({ ok: true, intent, message: outcome.repeated ? "This refund was sent already; nothing more was refunded" : "Refund sent to the payment provider" });
       }
       case "return":
         if (a.step === "refund") await refundReturn(a.returnId, admin);

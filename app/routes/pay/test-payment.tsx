@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getShopSettings } from "@server/content/settings";
 import { activeTestSession } from "@server/payments";
-import { payTestSession, testCardSchema } from "@server/payments/test-provider";
+import { isTestSessionClosed, payTestSession, testCardSchema } from "@server/payments/test-provider";
 import { taxLineText } from "~/lib/checkout-quote";
 import { fieldErrors } from "~/lib/form";
 import { formatMoney } from "~/lib/money";
@@ -27,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     taxLines: session.taxLines,
     email: session.email,
     orderNumber: session.orderNumber,
-    expired: session.expiresAt.getTime() <= Date.now(),
+    expired: session.expiresAt.getTime() <= Date.now() || (await isTestSessionClosed(session.id)),
     cancelUrl: session.cancelUrl,
   };
 }

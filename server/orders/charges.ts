@@ -1,0 +1,69 @@
+import { asc, eq } from "drizzle-orm";
+import { transaction, type Tx } from "../db/client";
+import { chargesFromTotals, type OrderCharges } from "../pricing/charges";
+import { orderItems, orders, type OrderTaxLine } from "./schema";
+
+/**
+ * Each order line's charges as stored at checkout (server/pricing/charges.ts): what refunds, credit
+ * notes and reports count from. Orders placed before lines kept them are allocated once from their
+ * stored totals, at start-up.
+ */
+
+/** Whether the order's prices include its tax: its tax lines say so (an order without any: added, at 0). */
+export function taxIncludedIn(taxLines: readonly OrderTaxLine[]): boolean {
+  return taxLines.length > 0 && taxLines.every((t) => t.included);
+}
+
+/** The order's charges for the pricing core's refund functions, its lines in `items`' order. */
+export function chargesOf(
+  order: { shippingCents: number; shippingTaxCents: number; taxLines: readonly OrderTaxLine[] },
+  items: readonly { quantity: number; unitPriceCents: number; discountCents: number; taxCents: number }[],
+): OrderCharges {
+  return {
+    lines: items.map((i) => ({ quantity: i.quantity, lineTotalMinor: i.unitPriceCents * i.quantity, discountMinor: i.discountCents, taxMinor: i.taxCents })),
+    shippingMinor: order.shippingCents,
+    shippingTaxMinor: order.shippingTaxCents,
+    taxIncluded: taxIncludedIn(order.taxLines),
+  };
+}
+
+type StoredOrder = Pick<typeof orders.$inferSelect, "id" | "subtotalCents" | "shippingCents" | "totalCents" | "taxLines">;
+
+const storedColumns = { id: orders.id, subtotalCents: orders.subtotalCents, shippingCents: orders.shippingCents, totalCents: orders.totalCents, taxLines: orders.taxLines };
+
+/** Allocates one older order (locked by the caller) from its stored totals. */
+export async function allocateFromTotals(tx: Tx, order: StoredOrder): Promise<void> {
+  const lines = await tx
+    .select({ id: orderItems.id, quantity: orderItems.quantity, unitPriceMinor: orderItems.unitPriceCents })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const charges = chargesFromTotals({
+    lines,
+    subtotalMinor: order.subtotalCents,
+    shippingMinor: order.shippingCents,
+    totalMinor: order.totalCents,
+    taxLines: order.taxLines.map((t) => ({ rateBps: t.rateBps, amountMinor: t.amountCents, included: t.included })),
+  });
+  for (const [i, line] of lines.entries()) {
+    await tx.update(orderItems).set({ discountCents: charges.lines[i].discountMinor, taxCents: charges.lines[i].taxMinor }).where(eq(orderItems.id, line.id));
+  }
+  await tx.update(orders).set({ shippingTaxCents: charges.shippingTaxMinor, chargesAllocated: true }).where(eq(orders.id, order.id));
+}
+
+const BATCH = 200;
+
+/** Allocates every order placed before lines kept their charges (migration 0024); returns how many. */
+export async function allocateOlderOrders(): Promise<number> {
+  let total = 0;
+  for (;;) {
+    // Several instances starting at once each take other rows.
+    const n = await transaction(async (tx) => {
+      const batch = await tx.select(storedColumns).from(orders).where(eq(orders.chargesAllocated, false)).limit(BATCH).for("update", { skipLocked: true });
+      for (const order of batch) await allocateFromTotals(tx, order);
+      return batch.length;
+    });
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
