@@ -5,6 +5,7 @@ import { dropCachedPages } from "../http/page-cache";
 import { blogPosts } from "./schema";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
+import { importRemoteImages, importRemoteImageUrl } from "../media/import-images";
 import { notify } from "../realtime/bus";
 import { seedPost } from "../db/seed/blog";
 import { recordAudit, type Actor } from "../admin/audit";
@@ -36,7 +37,8 @@ export class PostNotFoundError extends NotFoundError {
  * The change is announced on the bus inside the transaction, so listeners hear of it after commit.
  */
 export async function savePost(id: string | null, data: PostFormData, actor: Actor): Promise<AdminPost> {
-  const contentHtml = sanitizeRichText(data.contentHtml);
+  // Images linked from other sites are copied into the media library first (server/media/import-images.ts).
+  const contentHtml = sanitizeRichText(await importRemoteImages(sanitizeRichText(data.contentHtml, { remoteImages: true })));
   if (!hasContent(contentHtml)) throw new PostSaveError({ contentHtml: "Content is required" });
   const fields = {
     title: data.title,
@@ -44,7 +46,7 @@ export async function savePost(id: string | null, data: PostFormData, actor: Act
     status: statusForIntent(data),
     slug: postSlug(data.slug) || postSlug(data.title) || `post-${crypto.randomBytes(4).toString("hex")}`,
     excerpt: data.excerpt || excerptFrom(contentHtml, SAVED_EXCERPT_LENGTH),
-    image: data.image,
+    image: await importRemoteImageUrl(data.image, data.title),
     author: data.author,
     tags: data.tags,
   };

@@ -6,6 +6,7 @@ import type { PublishStatus } from "~/lib/publish-status";
 import type { ProductType } from "~/lib/collections";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "../content/sanitize";
+import { importRemoteImages } from "../media/import-images";
 import { loadImages } from "../media/renditions";
 import type { StoredImage } from "~/lib/images";
 import { recordAudit, type Actor } from "../admin/audit";
@@ -212,7 +213,8 @@ async function takenSkus(productId: string | null, data: ProductFormData): Promi
  * Save Draft makes a draft, Publish publishes.
  */
 export async function saveProduct(id: string | null, data: ProductFormData, actor: Actor): Promise<{ id: string; slug: string; status: PublishStatus }> {
-  const descriptionHtml = sanitizeRichText(data.descriptionHtml);
+  // Images linked from other sites are copied into the media library first (server/media/import-images.ts).
+  const descriptionHtml = sanitizeRichText(await importRemoteImages(sanitizeRichText(data.descriptionHtml, { remoteImages: true })));
   if (!hasContent(descriptionHtml)) throw new ProductSaveError({ descriptionHtml: MESSAGES.description });
   const missing = { ...(await unknownImages(data)), ...(await unknownMarkets(data)), ...(await takenSkus(id, data)) };
   if (Object.keys(missing).length) throw new ProductSaveError(missing);

@@ -2,8 +2,8 @@ import sanitizeHtml from "sanitize-html";
 
 /**
  * The one allow-list for HTML written by editors (products, posts, AI output), applied on save
- * and again on render. No scripts, no event handlers, no javascript:/data: URLs, and iframes only
- * from YouTube's and Vimeo's embed hosts.
+ * and again on render. No scripts, no event handlers, no javascript:/data: URLs, iframes only
+ * from YouTube's and Vimeo's embed hosts, and images only from this site (the media library).
  */
 const EMBED_HOSTS = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
 
@@ -42,7 +42,8 @@ const options: sanitizeHtml.IOptions = {
   },
   allowedClasses: { "*": ALLOWED_CLASSES },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  // Images come from the media library, on this site (see below for the save's first pass).
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   allowedIframeHostnames: EMBED_HOSTS,
   allowIframeRelativeUrls: false,
@@ -53,9 +54,17 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: out };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === "iframe" && !frame.attribs.src,
+  exclusiveFilter: (frame) => (frame.tag === "iframe" || frame.tag === "img") && !frame.attribs.src,
 };
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+/** The save's first pass: images on other sites are kept, to be copied into the library (server/media/import-images.ts). */
+const withRemoteImages: sanitizeHtml.IOptions = { ...options, allowedSchemesByTag: { img: ["http", "https"] } };
+
+/**
+ * Sanitises editor HTML. An image is kept only with an address on this site (a media-library
+ * rendition), so no reader's browser is sent elsewhere for one; `remoteImages` keeps http(s) images
+ * for the save's import step, which replaces them before the final pass.
+ */
+export function sanitizeRichText(html: string, { remoteImages = false } = {}): string {
+  return sanitizeHtml(html, remoteImages ? withRemoteImages : options);
 }
