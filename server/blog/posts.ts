@@ -40,6 +40,9 @@ export type AdminPost = {
 
 type Row = typeof blogPosts.$inferSelect;
 
+/** A featured image saved before images were copied into the library may point elsewhere: pages load only this site's (CSP). */
+const sameSiteImage = (src: string | null) => (src?.startsWith("/") && !src.startsWith("//") ? src : null);
+
 const cardColumns = {
   id: blogPosts.id,
   slug: blogPosts.slug,
@@ -61,7 +64,7 @@ function toCard(r: CardRow): PostCard {
     slug: r.slug,
     title: r.title,
     excerpt: r.excerpt?.trim() ? r.excerpt : excerptFrom(r.contentStart, CARD_EXCERPT_LENGTH),
-    image: r.image,
+    image: sameSiteImage(r.image),
     author: r.author,
     tags: r.tags,
     date: r.date.toISOString(),

@@ -3,15 +3,17 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * The Content-Security-Policy: scripts run only from our origin or when `scriptSources` allow them
- * (this response's nonce, or the hashes of a cached page's own inline scripts: ADR 014); frames only
- * from YouTube/Vimeo embeds (blog videos); nobody may frame us.
+ * (this response's nonce, or the hashes of a cached page's own inline scripts: ADR 014); images
+ * only from this site; frames only from YouTube/Vimeo embeds (blog videos); nobody may frame us.
  */
 export function contentSecurityPolicy(publicUrl: string, scriptSources: string[]): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // Images come from this site only: editors' images are copied into the media library on save
+    // (server/media/import-images.ts), so no page makes a reader's browser call on another site.
+    "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",

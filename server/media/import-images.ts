@@ -1,7 +1,7 @@
 import { log } from "../log";
 import { bodyImage, type BodyImage } from "~/lib/images";
 import { storeImage } from "./renditions";
-import { fetchRemoteImage, type FetchImageOptions } from "./remote-image";
+import { fetchRemoteImage, RemoteImageError, type FetchImageOptions } from "./remote-image";
 
 /**
  * Images in posts and product descriptions come from the shop's media library: a reader's browser
@@ -25,12 +25,24 @@ function attribute(tag: string, name: string): string | null {
   return m ? decode(m[1]) : null;
 }
 
+/**
+ * The library copy of the image at `url` (the editor's "Web address": the writer sees the copy at
+ * once); throws RemoteImageError saying why not.
+ */
+export async function importImageFromUrl(url: string, alt: string, options: FetchImageOptions = {}): Promise<BodyImage> {
+  const bytes = await fetchRemoteImage(url, options);
+  const name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "image").slice(0, 200);
+  try {
+    return bodyImage(await storeImage(bytes, name, alt.slice(0, 200) || name, "staff"));
+  } catch {
+    throw new RemoteImageError(`The file at ${new URL(url).host} could not be read as an image.`);
+  }
+}
+
 /** The library copy of the image at `url`, or null when it cannot be fetched or read. */
 async function importOne(url: string, alt: string, options: FetchImageOptions): Promise<BodyImage | null> {
   try {
-    const bytes = await fetchRemoteImage(url, options);
-    const name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "image").slice(0, 200);
-    return bodyImage(await storeImage(bytes, name, alt.slice(0, 200) || name, "staff"));
+    return await importImageFromUrl(url, alt, options);
   } catch (err) {
     log.warn({ reason: err instanceof Error ? err.message : String(err) }, "an image linked from another site was not imported");
     return null;

@@ -59,8 +59,8 @@ async function stubYouTube(context: BrowserContext) {
   await context.route("https://www.youtube.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Video</title><body><p>Video player</p></body></html>' }),
   );
-  // An outside image host that answers with something that is not an image.
-  await context.route("https://images.example/**", (route) => route.fulfill({ contentType: "image/png", body: "not a png" }));
+  // An image path that answers with something that is not an image (pages load images from this site only).
+  await context.route("**/media/broken.png", (route) => route.fulfill({ contentType: "image/png", body: "not a png" }));
 }
 
 /** A second visitor with its own console watch: errors and dialogs there fail the test too. */
@@ -235,7 +235,7 @@ test("script tags, event handlers and javascript: links never reach a reader, wh
   const payload =
     '<p>Safe words</p><script>window.__pwned = 1; alert("script")</script>' +
     // The image fails to decode, so an onerror handler that survived would run (and trip the CSP).
-    '<img src="https://images.example/broken.png" onerror="window.__pwned = 2; alert(\'onerror\')">' +
+    '<img src="/media/broken.png" onerror="window.__pwned = 2; alert(\'onerror\')">' +
     '<p><a href="javascript:window.__pwned=3;alert(\'link\')">tempting link</a></p>' +
     '<iframe src="https://evil.example/embed"></iframe>';
 

@@ -21,7 +21,8 @@ async function stubOutsideHosts(context: BrowserContext) {
       body: '<!doctype html><html lang="en"><title>Video</title><body><p>Video player</p></body></html>',
     }),
   );
-  await context.route("https://images.example/**", (route) => route.fulfill({ contentType: "image/png", body: png }));
+  // Documents written into the source view point at library paths that do not exist here.
+  await context.route("**/media/corpus-*", (route) => route.fulfill({ contentType: "image/png", body: png }));
 }
 
 async function openNewPost(page: Page) {
@@ -38,11 +39,12 @@ async function insertVideo(page: Page, url: string) {
   await expect(dialog).toBeHidden();
 }
 
-async function insertImageByUrl(page: Page, url: string, alt: string) {
+/** Inserts an uploaded image (a web address is copied by the server, which cannot reach a test host). */
+async function insertImage(page: Page, alt: string) {
   await page.getByRole("button", { name: "Image", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Insert image" });
-  await dialog.getByRole("tab", { name: "Web address" }).click();
-  await dialog.getByLabel("Image URL").fill(url);
+  const buffer = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  await dialog.getByLabel("Image file").setInputFiles({ name: "handheld.png", mimeType: "image/png", buffer });
   await dialog.getByLabel("Description (alt text)").fill(alt);
   await dialog.getByRole("button", { name: "Insert" }).click();
   await expect(dialog).toBeHidden();
@@ -58,7 +60,7 @@ test("an inserted video or image survives the next keystroke: the caret waits in
   await expect(editor.locator(":scope > *")).toHaveText(["Intro", "", "X"]);
 
   // Image, then video right away: neither replaces the other, and typing lands after both.
-  await insertImageByUrl(page, "https://images.example/handheld.png", "A handheld console");
+  await insertImage(page, "A handheld console");
   await insertVideo(page, "https://vimeo.com/76979871");
   await page.keyboard.type("Y");
   await expect(editor.locator('img[alt="A handheld console"]')).toHaveCount(1);
@@ -208,7 +210,7 @@ function corpus(count: number): string[] {
       () => `<pre><code>if (a &lt; b) { return "&lt;b&gt;"; }\n  indented *not em*</code></pre>`,
       () => "<hr>",
       () => `<iframe src="${pick(["https://www.youtube.com/embed/dQw4w9WgXcQ", "https://player.vimeo.com/video/76979871"])}" title="Video"></iframe>`,
-      () => `<img src="https://images.example/${Math.floor(rand() * 100)}.png" alt="${pick(["A handheld", "Two consoles & a case"])}">`,
+      () => `<img src="/media/corpus-${Math.floor(rand() * 100)}.png" alt="${pick(["A handheld", "Two consoles & a case"])}">`,
       () => `<p>line one<br>line two</p>`,
     ])();
   return Array.from({ length: count }, () => Array.from({ length: 3 + Math.floor(rand() * 5) }, block).join(""));

@@ -58,10 +58,13 @@ export function FeaturedImageField({ value, onChange }: { value: string; onChang
           <TextField path="image" label="Or an image URL" name="image" inputMode="url" placeholder="https://" value={value} onChange={(e) => onChange(e.target.value)} />
         </div>
         <div className="aspect-video overflow-hidden rounded-lg border border-gray-200 bg-gray-50">
-          {value && isImageUrl(value) ? (
+          {value && isImageUrl(value) && value.startsWith("/") ? (
             <img src={value} alt="Featured image preview" className="h-full w-full object-cover" />
           ) : (
-            <p className="flex h-full items-center justify-center p-2 text-center text-xs text-gray-600">No image</p>
+            // Pages load images from this site only (CSP): an address elsewhere is copied into the library on save.
+            <p className="flex h-full items-center justify-center p-2 text-center text-xs text-gray-600">
+              {value && isImageUrl(value) ? "Copied into the media library when you save" : "No image"}
+            </p>
           )}
         </div>
       </div>

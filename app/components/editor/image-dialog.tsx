@@ -96,14 +96,30 @@ function ImageForm({ request, onClose, onInsert }: { request: ImageRequest; onCl
     onClose();
   };
 
+  /** Uploads or imports through the media endpoint; inserts the library copy it answers with. */
+  const send = async (request: () => Promise<Response>) => {
+    setBusy(true);
+    try {
+      const res = await request();
+      const answer = (await res.json().catch(() => null)) as { image?: BodyImage; error?: string } | null;
+      if (!res.ok || !answer?.image) return setError(answer?.error ?? "The image could not be uploaded. Please try again.");
+      insert(answer.image);
+    } catch {
+      setError("The image could not be uploaded. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const submit = async () => {
     setError("");
     const description = altTextSchema.safeParse(alt);
     setAltError(description.success ? "" : description.error.issues[0].message);
     if (source === "url") {
       if (!isImageUrl(url.trim())) return setError("Enter an image address starting with https://");
-      if (description.success) insert({ src: url.trim(), alt: description.data });
-      return;
+      if (!description.success) return;
+      // The server copies it into the media library: pages show only the shop's own images.
+      return send(() => fetch(ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ url: url.trim(), alt: description.data }) }));
     }
     if (source === "library") {
       if (!picked) return setError("Choose an image from the library");
@@ -115,17 +131,7 @@ function ImageForm({ request, onClose, onInsert }: { request: ImageRequest; onCl
     const body = new FormData();
     body.set("file", file);
     body.set("alt", description.data);
-    setBusy(true);
-    try {
-      const res = await fetch(ENDPOINT, { method: "POST", body });
-      const answer = (await res.json().catch(() => null)) as { image?: BodyImage; error?: string } | null;
-      if (!res.ok || !answer?.image) return setError(answer?.error ?? "The image could not be uploaded. Please try again.");
-      insert(answer.image);
-    } catch {
-      setError("The image could not be uploaded. Please try again.");
-    } finally {
-      setBusy(false);
-    }
+    return send(() => fetch(ENDPOINT, { method: "POST", body }));
   };
 
   return (

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
 import { UploadError, storeDescribedImageFromRequest, uploadRefusal } from "@server/admin/uploads";
 import { listLibrary } from "@server/media/library";
-import { bodyImage } from "~/lib/images";
+import { domainErrorResponse } from "@server/errors";
+import { importImageFromUrl } from "@server/media/import-images";
+import { altTextSchema, bodyImage } from "~/lib/images";
 import type { Route } from "./+types/admin-media";
 
 const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters or fewer").default("") });
@@ -16,13 +18,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ images: await listLibrary(query.data.q) });
 }
 
+const webAddressSchema = z.object({
+  url: z.string().trim().max(2000, "That address is too long").regex(/^https?:\/\//i, "Enter an image address starting with https://"),
+  alt: altTextSchema,
+});
+
+/** The editor's "Web address": the image is copied into the library now, so the page never loads it from the other site. */
+async function importFromWebAddress(request: Request) {
+  const input = webAddressSchema.safeParse(await request.json().catch(() => null));
+  if (!input.success) return data({ error: input.error.issues[0].message }, { status: 400 });
+  try {
+    return data({ image: await importImageFromUrl(input.data.url, input.data.alt) });
+  } catch (err) {
+    return domainErrorResponse(err, (e) => ({ error: e.publicMessage }));
+  }
+}
+
 /**
  * POST /api/admin/media (admins only): one image in field `file` and its description in `alt`,
- * checked by its bytes and stored as WebP renditions; answers with what the editor inserts.
+ * checked by its bytes and stored as WebP renditions; or, as JSON `{ url, alt }`, an image on
+ * another site copied into the library. Answers with what the editor inserts.
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request, ["blog", "products"]);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  if ((request.headers.get("content-type") ?? "").startsWith("application/json")) return importFromWebAddress(request);
   try {
     const image = await storeDescribedImageFromRequest(request);
     return data({ image: bodyImage(image) });
