@@ -1,37 +1,126 @@
-// `npm test`: typecheck, lint, unit + integration tests on PGlite, the integration suite again on
-// PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium on a production build.
-import { spawnSync } from "node:child_process";
+// `npm test`: every check the project has, its phases run concurrently where they do not depend on
+// each other (docs/testing.md), and a table of each phase's wall time at the end.
+//
+//   production build ──┬─ end-to-end tests (Chromium, one shop per worker)
+//   seed artwork ──────┼─ system tests (app processes on PostgreSQL, with TEST_DATABASE_URL)
+//                      ├─ unit + integration tests on PGlite
+//                      └─ integration tests on PostgreSQL (with TEST_DATABASE_URL)
+//   typecheck ─ lint
+//
+// `npm test -- static|unit|e2e` runs one group. Each phase's output is kept and printed as a block
+// when the phase ends, so concurrent phases do not interleave. TEST_JOBS caps how many phases run at
+// once (default: one per CPU core, at least 2).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { findChromium } from "./chromium.mjs";
 
-function step(title, cmd, args, env = {}) {
-  console.log(`\n=== ${title} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`--- ${title}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const only = process.argv[2];
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** name, group, command, environment, the phases it waits for, and why it is skipped (if it is). */
+const phases = [
+  // Listed in the order they claim a free slot: the build and the artwork first, since the longest
+  // phase (end-to-end) waits for both; the rest share the other slot while it runs.
+  { name: "production build", group: "e2e", cmd: "npx react-router build" },
+  { name: "seed artwork", group: "all", cmd: "npx tsx scripts/render-artwork.ts" },
+  {
+    name: "end-to-end (Chromium)",
+    group: "e2e",
+    cmd: "npx playwright test",
+    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+    after: ["production build", "seed artwork"],
+  },
+  { name: "typecheck", group: "static", cmd: "npx react-router typegen && npx tsc" },
+  { name: "lint", group: "static", cmd: "npx eslint .", after: ["typecheck"] },
+  { name: "unit + integration (PGlite)", group: "unit", cmd: "npx vitest run", env: { NODE_ENV: "test" }, after: ["seed artwork"] },
+  {
+    name: "integration (PostgreSQL)",
+    group: "unit",
+    cmd: "npx vitest run tests/integration",
+    env: { NODE_ENV: "test", TEST_DB: "postgres" },
+    after: ["seed artwork"],
+    skip: postgres ? undefined : "TEST_DATABASE_URL is not set",
+  },
+  {
+    name: "system tests (PostgreSQL)",
+    group: "e2e",
+    cmd: "npx vitest run --config vitest.system.config.ts",
+    env: { NODE_ENV: "test" },
+    after: ["production build", "seed artwork"],
+    skip: postgres ? undefined : "TEST_DATABASE_URL is not set (crash, outage, several instances)",
+  },
+].filter((p) => !only || p.group === only || (p.group === "all" && only !== "static"));
+
+if (phases.length === 0) {
+  console.error(`Unknown group "${only}": use static, unit or e2e.`);
+  process.exit(2);
+}
+if (phases.some((p) => p.group === "e2e")) process.env.CHROME_PATH = findChromium();
+
+const maxJobs = Number(process.env.TEST_JOBS) || Math.max(2, os.availableParallelism());
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "npm-test-"));
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
+const state = new Map(phases.map((p) => [p.name, { status: p.skip ? "skipped" : "waiting" }]));
+let running = 0;
+
+function ready(p) {
+  return (p.after ?? []).every((name) => !state.has(name) || state.get(name).status === "ok" || state.get(name).status === "skipped");
+}
+function blocked(p) {
+  return (p.after ?? []).some((name) => ["FAILED", "not run"].includes(state.get(name)?.status));
 }
 
-const only = process.argv[2];
-if (!only || only === "static") {
-  step("typecheck", "npx", ["react-router", "typegen"]);
-  step("typecheck (tsc)", "npx", ["tsc"]);
-  step("lint", "npx", ["eslint", "."]);
-}
-if (!only || only === "unit") {
-  step("unit and integration tests (PGlite)", "npx", ["vitest", "run"], { NODE_ENV: "test" });
-  if (process.env.TEST_DATABASE_URL) {
-    step("integration tests (PostgreSQL)", "npx", ["vitest", "run", "tests/integration"], { NODE_ENV: "test", TEST_DB: "postgres" });
-  } else {
-    console.log("\nTEST_DATABASE_URL is not set: skipping the PostgreSQL run of the integration suite.");
+function schedule() {
+  for (const p of phases) {
+    const s = state.get(p.name);
+    if (s.status !== "waiting") continue;
+    if (blocked(p)) {
+      s.status = "not run";
+      continue;
+    }
+    if (running >= maxJobs || !ready(p)) continue;
+    start(p, s);
   }
+  if (running === 0 && [...state.values()].every((s) => s.status !== "waiting")) finish();
 }
-if (!only || only === "e2e") {
-  process.env.CHROME_PATH = findChromium();
-  step("production build", "npx", ["react-router", "build"]);
-  if (process.env.TEST_DATABASE_URL) {
-    step("system tests (app processes on PostgreSQL)", "npx", ["vitest", "run", "--config", "vitest.system.config.ts"], { NODE_ENV: "test" });
-  } else {
-    console.log("\nTEST_DATABASE_URL is not set: skipping the system tests (crash, outage, several instances).");
-  }
-  step("end-to-end tests (Chromium)", "npx", ["playwright", "test"], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+
+function start(p, s) {
+  running++;
+  s.status = "running";
+  s.start = Date.now();
+  s.log = path.join(logDir, `${p.name.replace(/\W+/g, "-")}.log`);
+  const out = fs.openSync(s.log, "w");
+  console.log(`[${seconds(s.start - started)} s] ${p.name}: started`);
+  const child = spawn(p.cmd, { shell: true, stdio: ["ignore", out, out], env: { ...process.env, ...p.env, FORCE_COLOR: "0" } });
+  child.on("exit", (code) => {
+    fs.closeSync(out);
+    running--;
+    s.end = Date.now();
+    s.status = code === 0 ? "ok" : "FAILED";
+    console.log(`\n=== ${p.name} (${s.status}, ${seconds(s.end - s.start)} s) ===`);
+    process.stdout.write(fs.readFileSync(s.log, "utf8"));
+    schedule();
+  });
 }
+
+function finish() {
+  const total = Date.now() - started;
+  const rows = phases.map((p) => {
+    const s = state.get(p.name);
+    const timing = s.start ? `${seconds(s.start - started).padStart(7)} s ${seconds(s.end - s.start).padStart(7)} s` : `${"".padStart(9)} ${"".padStart(9)}`;
+    return `  ${p.name.padEnd(30)} ${s.status.padEnd(8)} ${timing}${p.skip ? `  (${p.skip})` : ""}`;
+  });
+  console.log(`\n=== npm test summary (${os.availableParallelism()} cores, at most ${maxJobs} phases at once, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}) ===`);
+  console.log(`  ${"phase".padEnd(30)} ${"result".padEnd(8)} ${"starts at".padStart(9)} ${"wall time".padStart(9)}`);
+  console.log(rows.join("\n"));
+  console.log(`  ${"total".padEnd(30)} ${"".padEnd(8)} ${"".padStart(9)} ${`${seconds(total)} s`.padStart(9)}`);
+  fs.rmSync(logDir, { recursive: true, force: true });
+  process.exit([...state.values()].every((s) => s.status === "ok" || s.status === "skipped") ? 0 : 1);
+}
+
+// Ctrl-C stops the phases' process groups with it.
+process.on("SIGINT", () => process.exit(130));
+schedule();

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect } from "@playwright/test";
 import { linkIn, waitForMail } from "./mailbox";
 
 export const PASSWORD = "pixel-pass-42";

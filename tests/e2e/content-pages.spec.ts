@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, runPastPromoDelay, test } from "./fixtures";
 import { waitForMail } from "./mailbox";
 
 const faqList = (page: Page) => page.getByRole("region", { name: "Questions and answers" });
@@ -213,8 +213,9 @@ test.describe("promo popup", () => {
     await expect(dialog(page)).toBeHidden();
     const until = Number(await page.evaluate(() => localStorage.getItem("promo-dismissed-until")));
     expect(until - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    await page.clock.install();
     await page.reload();
-    await page.waitForTimeout(1800);
+    await runPastPromoDelay(page);
     await expect(dialog(page)).toBeHidden();
   });
 

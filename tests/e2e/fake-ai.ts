@@ -1,14 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { workerPort } from "./shop-server";
 
 /**
  * A local stand-in for the two AI providers, speaking their streaming wire formats: Gemini's
- * `streamGenerateContent?alt=sse` and DeepSeek's OpenAI-style `chat/completions` with `stream: true`.
- * The topic steers it: "slow" never answers (timeout path), "broken" answers with the provider's
- * error body, "nasty" writes markup that must be sanitised, "cut" stops at the output limit
- * (finishReason MAX_TOKENS / finish_reason length) halfway through. Keys must be the ones the test typed.
+ * `streamGenerateContent?alt=sse` and DeepSeek's OpenAI-style `chat/completions` with `stream: true`,
+ * on the port its worker's shop is pointed at (shop-server.ts). The topic steers it: "slow" never
+ * answers (timeout path), "broken" answers with the provider's error body, "nasty" writes markup that
+ * must be sanitised, "cut" stops at the output limit (finishReason MAX_TOKENS / finish_reason length)
+ * halfway through. Keys must be the ones the test typed.
  */
-export const FAKE_AI_PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+export const FAKE_AI_PORT = workerPort() + 2;
 export const FAKE_KEYS = { gemini: "gemini-test-key-123", deepseek: "deepseek-test-key-456" };
 
 const CHUNK_MS = 300;

@@ -1,12 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { PROMO_DISMISSED_KEY } from "../../app/lib/promo";
+import { PROMO_DELAY_MS, PROMO_DISMISSED_KEY } from "../../app/lib/promo";
+import { startMailCapture } from "./mail-capture";
+import { expectCleanServerLog } from "./server-log";
+import { runDir, startShop, workerPort, type Shop } from "./shop-server";
 
 /**
- * Shared fixtures: a console error in the page fails the test, and `expectAccessible` runs axe
+ * Shared fixtures: each worker runs its own shop on a copy of the run's seeded database (the page's
+ * baseURL points at it), a console error in the page fails the test, and `expectAccessible` runs axe
  * (WCAG 2.2 AA rules) on the current state of the page.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; showPromo: boolean; promoDismissed: void }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; showPromo: boolean; promoDismissed: void }, { shop: Shop }>({
+  /**
+   * This worker's shop: a copy of the template DATA_DIR from global-setup.ts, its own port, its own
+   * SMTP capture (whose folder mailbox.ts reads) and its own log. At the end its log must hold none
+   * of the secrets the worker's tests typed or were mailed (server-log.ts).
+   */
+  shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use, workerInfo) => {
+      const port = workerPort(workerInfo.parallelIndex);
+      const dir = path.join(runDir(), `worker-${workerInfo.workerIndex}`);
+      const dataDir = path.join(dir, "data");
+      const mailDir = path.join(dir, "mail");
+      fs.cpSync(process.env.E2E_TEMPLATE_DIR!, dataDir, { recursive: true });
+      process.env.E2E_MAIL_DIR = mailDir;
+      const smtp = await startMailCapture(mailDir, port + 10_000);
+      let shop: Shop | undefined;
+      try {
+        shop = await startShop({ port, dataDir, logFile: path.join(dir, "server.log"), smtpPort: port + 10_000, aiPort: port + 2 });
+        await use(shop);
+      } finally {
+        await shop?.stop();
+        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      }
+      expectCleanServerLog(shop.logFile, dataDir);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", auto: true, timeout: 360_000 },
+  ],
+  /** Pages, `request` and new contexts address this worker's shop. */
+  baseURL: async ({ shop }, provide) => {
+    await provide(shop.url);
+  },
   /** Each test is its own visitor to the rate limiter: a client address behind the trusted proxy. */
   extraHTTPHeaders: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
@@ -50,6 +88,31 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
     { auto: true },
   ],
 });
+
+/**
+ * Lets the promo popup's delay pass on the page's fake clock (the test calls `page.clock.install()`
+ * before the page loads) instead of sleeping through it: waits until the page has hydrated and its
+ * effects (which start the popup's timer) ran, then runs the clock past the delay, firing the timer.
+ */
+export async function runPastPromoDelay(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await page.clock.runFor(PROMO_DELAY_MS + 500);
+}
+
+/**
+ * The phone's view of the page the test is on: at 375 px nothing scrolls sideways and axe passes;
+ * a screenshot named `name` goes to the test's output. The viewport is put back afterwards. Journeys
+ * run once at 1280 px and call this where the phone's layout differs (docs/testing.md).
+ */
+export async function expectFitsPhone(page: Page, name: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "nothing scrolls sideways at 375 px").toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
+  if (before) await page.setViewportSize(before);
+}
 
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

@@ -3,16 +3,17 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
 /**
- * A local SMTP server standing in for the mail provider during e2e runs: the shop's web server
- * sends through SMTP_URL as in production, and each message lands as a file the tests read.
+ * A local SMTP server standing in for the mail provider during e2e runs: each worker's shop sends
+ * through SMTP_URL as in production, and each message lands as a file in the worker's mail folder
+ * (E2E_MAIL_DIR, set by the worker's shop fixture in fixtures.ts), which the tests read.
  */
-export const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 10_000;
-
 export function mailDir(): string {
-  return path.join(process.env.E2E_DATA_DIR!, "..", `${path.basename(process.env.E2E_DATA_DIR!)}-mail`);
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is set by the worker's shop fixture (tests/e2e/fixtures.ts)");
+  return dir;
 }
 
-export function startMailCapture(dir: string): Promise<SMTPServer> {
+export function startMailCapture(dir: string, smtpPort: number): Promise<SMTPServer> {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   let n = 0;

@@ -33,7 +33,7 @@ describe.skipIf(!runs)("export the embedded database to PostgreSQL", () => {
       .returning();
     await db().insert(orderItems).values({ orderId: order.id, title: "R36S", variantName: "Purple", unitPriceCents: 4999, quantity: 1 });
 
-    const target = await createPostgresDatabase();
+    const target = await createPostgresDatabase({ empty: true });
     const client = new pg.Client({ connectionString: target.url });
     try {
       const copied = await exportToPostgres(database(), target.url);

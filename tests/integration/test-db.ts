@@ -1,9 +1,7 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openPglite } from "../../server/db/pglite";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig, setConfig } from "../../server/config";
 import { openDatabase, setDatabase, type Database } from "../../server/db/client";
@@ -11,31 +9,12 @@ import { seed } from "../../server/db/seed";
 import { seedPricing } from "../../server/pricing/store";
 import { resetBus } from "../../server/realtime/bus";
 import { resetCatalogCache } from "../../server/catalog/cache";
+import { createPostgresDatabase } from "./postgres-databases";
 
 /** Which database this run of the integration suite uses: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDbKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
-/** A throwaway PostgreSQL database next to TEST_DATABASE_URL's (dropped with its connections). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `shop_test_${crypto.randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export { createPostgresDatabase };
 
 /**
  * Gives the test file its own migrated database (optionally seeded) and a throwaway DATA_DIR, and
