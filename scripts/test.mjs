@@ -94,11 +94,16 @@ function start(p, s) {
   s.log = path.join(logDir, `${p.name.replace(/\W+/g, "-")}.log`);
   const out = fs.openSync(s.log, "w");
   console.log(`[${seconds(s.start - started)} s] ${p.name}: started`);
-  const child = spawn(p.cmd, { shell: true, stdio: ["ignore", out, out], env: { ...process.env, ...p.env, FORCE_COLOR: "0" } });
+  // bash's `times` reports the CPU its children used (user + system): what the phase costs on any
+  // machine, whatever else was running beside it.
+  const cpuFile = `${s.log}.cpu`;
+  const script = `${p.cmd}\nstatus=$?\ntimes > '${cpuFile}'\nexit $status`;
+  const child = spawn("bash", ["-c", script], { stdio: ["ignore", out, out], env: { ...process.env, ...p.env, FORCE_COLOR: "0" } });
   child.on("exit", (code) => {
     fs.closeSync(out);
     running--;
     s.end = Date.now();
+    s.cpu = cpuSeconds(cpuFile);
     s.status = code === 0 ? "ok" : "FAILED";
     console.log(`\n=== ${p.name} (${s.status}, ${seconds(s.end - s.start)} s) ===`);
     process.stdout.write(fs.readFileSync(s.log, "utf8"));
@@ -106,17 +111,26 @@ function start(p, s) {
   });
 }
 
+/** The children's user + system seconds from the second line of `times` ("1m2.5s 0m3.1s"). */
+function cpuSeconds(file) {
+  const line = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n")[1] : undefined;
+  const parts = [...(line ?? "").matchAll(/(\d+)m([\d.]+)s/g)];
+  return parts.length === 2 ? parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0) : undefined;
+}
+
 function finish() {
   const total = Date.now() - started;
   const rows = phases.map((p) => {
     const s = state.get(p.name);
-    const timing = s.start ? `${seconds(s.start - started).padStart(7)} s ${seconds(s.end - s.start).padStart(7)} s` : `${"".padStart(9)} ${"".padStart(9)}`;
+    const cpu = s.cpu === undefined ? "" : `${s.cpu.toFixed(1)} s`;
+    const timing = s.start ? `${seconds(s.start - started).padStart(7)} s ${seconds(s.end - s.start).padStart(7)} s ${cpu.padStart(9)}` : "".padStart(29);
     return `  ${p.name.padEnd(30)} ${s.status.padEnd(8)} ${timing}${p.skip ? `  (${p.skip})` : ""}`;
   });
   console.log(`\n=== npm test summary (${os.availableParallelism()} cores, at most ${maxJobs} phases at once, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}) ===`);
-  console.log(`  ${"phase".padEnd(30)} ${"result".padEnd(8)} ${"starts at".padStart(9)} ${"wall time".padStart(9)}`);
+  const cpuTotal = [...state.values()].reduce((sum, s) => sum + (s.cpu ?? 0), 0);
+  console.log(`  ${"phase".padEnd(30)} ${"result".padEnd(8)} ${"starts at".padStart(9)} ${"wall time".padStart(9)} ${"CPU time".padStart(9)}`);
   console.log(rows.join("\n"));
-  console.log(`  ${"total".padEnd(30)} ${"".padEnd(8)} ${"".padStart(9)} ${`${seconds(total)} s`.padStart(9)}`);
+  console.log(`  ${"total".padEnd(30)} ${"".padEnd(8)} ${"".padStart(9)} ${`${seconds(total)} s`.padStart(9)} ${`${cpuTotal.toFixed(1)} s`.padStart(9)}`);
   fs.rmSync(logDir, { recursive: true, force: true });
   process.exit([...state.values()].every((s) => s.status === "ok" || s.status === "skipped") ? 0 : 1);
 }

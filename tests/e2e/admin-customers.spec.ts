@@ -9,7 +9,7 @@ test.describe(`customers at ${viewport.width} px`, () => {
   test.use({ viewport });
 
   test("the order's customer card opens the customer; the list finds them with their orders and spend", async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const suffix = Date.now().toString(36).replace(/\d/g, "");
     const shopper = { name: `Carla Customer${suffix}`, email: `customer-${viewport.width}-${Date.now()}@example.com` };
     const context = await browser.newContext();

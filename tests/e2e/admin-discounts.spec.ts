@@ -4,7 +4,7 @@ import { signInAsAdmin } from "./shop-steps";
 test.describe("admin discounts", () => {
   // A whole session of the editor and the list, with two accessibility scans and screenshots: on a
   // busy shared machine (load ~25 on 2 cores) it ran out of the default 60 s at its last click.
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 300_000 });
   // The form answers 400 (or 409 for a taken code) with its messages, which Chromium reports on the console.
   test.use({ allowedConsoleErrors: [/status of 40[09]/] });
 

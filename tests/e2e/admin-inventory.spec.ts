@@ -10,7 +10,7 @@ test.describe(`inventory at ${viewport.width} px`, () => {
 
   test("staff find a colour, receive units with a note, are refused taking off more than on hand, and recount it back", async ({ page }) => {
     // Three saves with an axe check between them: more than the default minute on a loaded machine.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInAsAdmin(page, "/admin/dashboard");
     await expect(page.getByRole("heading", { level: 2, name: "Low stock" })).toBeVisible();
     // On the phone the admin's navigation is behind the menu button.

@@ -55,7 +55,7 @@ test("an unpaid checkout is an abandoned checkout, not an order; the dashboard c
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const suffix = Date.now().toString(36).replace(/\d/g, "");
   const quitter = {
     name: `Quinn Abandon${suffix}`,
@@ -126,7 +126,7 @@ test.describe("an admin in New York", () => {
     browser,
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const suffix = Date.now().toString(36).replace(/\d/g, "");
     const buyer = {
       name: `Tomas Zone${suffix}`,

@@ -3,7 +3,7 @@ import { buyR36s, shopperPage, signInAsAdmin } from "./shop-steps";
 
 /** The order page's cancel dialog. The whole after-sale walk (note, fulfil, refund, return) is tests/e2e/after-sale.spec.ts. */
 test("cancelling from the order page names both answers unambiguously", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const shopper = { name: "Keep Ornot", email: `cancel-page-${Date.now()}@example.com` };
   const shopperTab = await shopperPage(browser);
   const number = await buyR36s(shopperTab, ["Purple", "White"], shopper);

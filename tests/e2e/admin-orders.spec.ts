@@ -24,7 +24,7 @@ async function buyInAnotherBrowser(browser: Browser, shopper: { name: string; em
 }
 
 test("a paid order arrives live; a status change from the row menu is toasted, recorded in the history and emailed", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stream = page.waitForResponse((r) => r.url().endsWith("/api/admin/orders/events"));
   await signInAsAdmin(page, "/admin/orders");
   expect((await stream).headers()["content-type"]).toContain("text/event-stream");

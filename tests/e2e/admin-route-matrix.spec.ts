@@ -109,7 +109,7 @@ test.describe("admin route matrix", () => {
   });
 
   test("anonymous: redirected to /admin-login; customer: 403; each staff role: let through its areas, 403 elsewhere", async ({ request, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const ip = extraHTTPHeaders!["X-Forwarded-For"];
     const email = uniqueEmail("matrix");
     await createConfirmedCustomer(request, baseURL!, email);

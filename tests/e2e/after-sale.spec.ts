@@ -17,7 +17,7 @@ test.describe("after the sale", () => {
   test.use({ viewport });
 
   test("note, fulfil with tracking, refund one line of two with restock, then a return from the customer's account", async ({ page, browser, baseURL }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const suffix = Date.now().toString(36).replace(/\d/g, "");
     const customer = { name: `Olive Aftersale${suffix}`, email: uniqueEmail("after-sale") };
     const shop = await shopperPage(browser, { viewport });

@@ -94,7 +94,7 @@ async function gotoLiveBlog(page: Page) {
 }
 
 test("an admin writes and publishes a post; a reader already on /blog sees it appear, opens it, and sees it withdrawn", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const reader = await openReader(browser);
   await gotoLiveBlog(reader.page);
 
@@ -282,7 +282,7 @@ test.describe("AI writer", () => {
   });
 
   test("streams a Gemini article into the preview and keeps it; DeepSeek inserts on completion", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInAsAdmin(page, "/admin/posts/editor/new");
     await page.getByRole("button", { name: "AI Writer" }).click();
     const dialog = page.getByRole("dialog", { name: "AI Writer" });
@@ -331,7 +331,7 @@ test.describe("AI writer", () => {
   });
 
   test("provider errors and timeouts show the spec's messages; a key can be removed", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInAsAdmin(page, "/admin/posts/editor/new");
     await page.evaluate(
       ([g, d]) => {

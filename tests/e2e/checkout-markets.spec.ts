@@ -19,7 +19,7 @@ test.describe("a shopper in the United Kingdom", () => {
   test.use({ locale: "en-GB" });
 
   test("sees pounds with VAT, chooses Next Day, pays with the test card; page, email and back office show GBP, the method, the estimate and the VAT", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const email = `uk-${Date.now()}@example.com`;
     await addToCart(page, "r36s", "Purple");
     await expect(page.getByText("incl. VAT").first()).toBeVisible();

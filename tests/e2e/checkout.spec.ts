@@ -30,7 +30,7 @@ test.describe("buying", () => {
 
   test("two colours, quantities, remove, reload, then a guest checkout: declined, retried with 4242, Processing", async ({ page }) => {
     // The whole journey, two payments included: more than the default minute on a loaded machine.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const email = `guest-${Date.now()}@example.com`;
     const before = await unitsLeft(page, "Purple");
 

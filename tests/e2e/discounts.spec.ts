@@ -40,7 +40,7 @@ async function applyInCart(page: Page, code: string) {
 test.describe("discount codes, end to end", () => {
   // Each test is a whole journey of two people (the merchant creates codes, a shopper buys): on a
   // busy machine the first one took 63 s of which every step had passed, over the default 60 s.
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 300_000 });
   // A refused code answers 400 with its reason, which Chromium reports on the console.
   test.use({ allowedConsoleErrors: [/status of 400/] });
 

@@ -47,7 +47,7 @@ const width = 1280;
 test("keyboard only at 1280 px: search, wishlist, cart drawer and checkout with the test card", async ({ page }, testInfo) => {
   // Eight pages, a payment, an axe pass on each state and a round trip per key press: it took two
   // minutes at a load of 7 on the 2-core machine.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await page.setViewportSize({ width, height: 900 });
   await page.goto("/");
   // Start from the top of the document, as a fresh page load does for a keyboard user.

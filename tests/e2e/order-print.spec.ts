@@ -22,7 +22,7 @@ async function checkBothWidths(page: Page, name: string) {
 }
 
 test("packing slip and invoice of a UK order, from the order page", async ({ page, browser, extraHTTPHeaders }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const shopper = await browser.newContext({ locale: "en-GB", extraHTTPHeaders });
   await shopper.addInitScript((key) => localStorage.setItem(key, String(Date.now() + 86_400_000)), PROMO_DISMISSED_KEY);
   const buyer = await shopper.newPage();

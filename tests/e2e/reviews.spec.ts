@@ -40,7 +40,7 @@ test.describe("Reviews from buyers", () => {
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
   test("a buyer reviews with a photo, staff approve and reply, the page shows it with Verified buyer and the new summary (1280 and 375 px)", async ({ page, browser, request, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const email = uniqueEmail("reviewer");
     await createConfirmedCustomer(request, baseURL!, email);
 

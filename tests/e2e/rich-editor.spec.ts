@@ -220,7 +220,7 @@ function corpus(count: number): string[] {
 const published = (html: string) => sanitizeRichText(html).replace(/<p><\/p>/g, "");
 
 test("a corpus of documents comes back from Visual -> Markdown -> Visual with the same sanitised HTML", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await openNewPost(page);
   const handWritten = [
     '<h1>Title</h1><h2 style="text-align: center">Centred</h2><h3>Three</h3><h4 style="text-align: right">Four</h4>',
@@ -309,7 +309,7 @@ test.describe("uploads", () => {
   // The refused fake image answers 415, which the browser reports.
   test.use({ allowedConsoleErrors: [/status of 415/] });
   test("images reach the body by the image button, drop and paste through the upload pipeline, each with a description", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const editor = await openNewPost(page);
     const title = `Pictures of handhelds ${Date.now()}`;
     await page.getByLabel("Title").fill(title);
@@ -372,7 +372,7 @@ test.describe("uploads", () => {
 });
 
 test("the media library finds uploaded images by description, says where each is used, and inserts one", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const editor = await openNewPost(page);
   const title = `Library source ${Date.now()}`;
   await page.getByLabel("Title").fill(title);
@@ -431,7 +431,7 @@ test.describe("AI writer at the length limit", () => {
   });
 
   test("an article cut at the provider's length limit (MAX_TOKENS) is named as cut and never inserted by itself", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const editor = await openNewPost(page);
     await page.evaluate(
       ([g, d]) => {

@@ -10,7 +10,9 @@ export async function signInAsAdmin(page: Page, to: string) {
   await page.getByLabel("Username").fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`));
+  // Checking the password is deliberately slow (scrypt): with a worker per core on a loaded machine
+  // it took over 10 s.
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, "\\/")}$`), { timeout: 30_000 });
 }
 
 /** Puts one unit of a product's colour in the cart from its page. */

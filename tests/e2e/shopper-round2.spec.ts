@@ -20,7 +20,7 @@ async function cartLines(page: Page): Promise<string[]> {
 test.describe("1. Buy Now", () => {
   test("checks out exactly the chosen product, colour and quantity, and leaves the cart as it was", async ({ page }, testInfo) => {
     // Two product pages, a payment and three axe passes: past the default minute on a loaded machine.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await addToCart(page, "rg35xx-pro", "Black");
     await page.goto("/products/r36pro");
@@ -55,7 +55,7 @@ test.describe("1. Buy Now", () => {
 
 test.describe("2. My Account", () => {
   test("lists only placed orders: a checkout cancelled at the payment page is not one", async ({ page, request, baseURL }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const email = uniqueEmail("unpaid");
     await createConfirmedCustomer(request, baseURL!, email);
@@ -135,7 +135,7 @@ test.describe("4. Stock", () => {
 
   test("sold-out swatches are marked, 'Only N left' caps the picker, and 'Email me when it's back' mails once", async ({ browser, page, baseURL }) => {
     // Four editor saves, a shopper and a mail round trip: more than the default minute on a loaded machine.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInAsAdmin(page, "/admin/products");
     await setR36proStock(page, { 3: "3", 5: "0" });
     const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "10.15.4.128" } });

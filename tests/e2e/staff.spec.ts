@@ -23,7 +23,7 @@ test.describe("staff accounts", () => {
   test.use({ allowedConsoleErrors: [/status of 40[34]/] });
 
   test("invite a writer, who accepts, is refused orders, publishes a post, and is signed out at once when deactivated", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const email = uniqueEmail("writer");
 
