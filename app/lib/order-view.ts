@@ -41,6 +41,8 @@ export type OrderSummary = OrderPricingView & {
   paymentLast4: string | null;
   createdAt: string;
   paidAt: string | null;
+  /** The invoice's own number ("INV-2026-000042"); null until paid. */
+  invoiceNumber: string | null;
   fulfilledAt: string | null;
   carrier: string | null;
   trackingNumber: string | null;
@@ -61,7 +63,39 @@ export type OrderHistoryEntry = {
 
 export type RefundStatus = "pending" | "succeeded" | "failed";
 
-export type AdminRefund = { id: string; at: string; amountCents: number; reason: string; status: RefundStatus; providerRefundId: string | null };
+export type AdminRefund = {
+  id: string;
+  at: string;
+  amountCents: number;
+  reason: string;
+  status: RefundStatus;
+  providerRefundId: string | null;
+  /** Its credit note's number once the provider confirmed the refund. */
+  creditNoteNumber: string | null;
+};
+
+/** A printable credit note: what one refund gave back, and the invoice it corrects. */
+export type CreditNoteView = {
+  number: string;
+  at: string;
+  invoiceNumber: string | null;
+  orderId: string;
+  orderNumber: string;
+  currency: string;
+  name: string;
+  email: string;
+  shipping: OrderShipping;
+  reason: string;
+  lines: { title: string; variantName: string; quantity: number; amountCents: number; taxCents: number }[];
+  /** The shipping given back, with its tax. */
+  shippingCents: number;
+  /** Anything else in the refund (goodwill, or what a cancellation gave back beyond the lines). */
+  otherCents: number;
+  taxCents: number;
+  /** Whether the tax is inside the amounts (VAT) or was added to them (US sales tax). */
+  taxIncluded: boolean;
+  totalCents: number;
+};
 
 /**
  * What the order page's refund form offers (server/orders/refunds.ts, refundChoices): per line, what

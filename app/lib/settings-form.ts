@@ -79,6 +79,18 @@ export const storeDetailsSchema = z.object({
     .min(1, "Address is required")
     .max(300, "Address must be 300 characters or fewer")
     .transform((v) => v.replace(/\s*[\r\n]+\s*/g, ", ")),
+  // Printed on every invoice and credit note when set (a UK or EU VAT invoice needs the VAT number).
+  vatNumber: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^[A-Za-z]{2}[A-Za-z0-9 ]{2,18}$/.test(v), "Enter the VAT number with its country prefix, like GB 123 4567 89")
+    .transform((v) => v.toUpperCase()),
+  companyNumber: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^[A-Za-z0-9 ]{2,20}$/.test(v), "Enter the company number as registered, like 01234567"),
 });
 export type StoreDetails = z.output<typeof storeDetailsSchema>;
 export type StoreDetailsValues = Record<keyof StoreDetails, string>;

@@ -61,17 +61,34 @@ function refundsByDay({ tz, previousStart, end }: Bounds) {
 }
 
 /**
- * Best sellers of the range by sales, grouped by `key`: units sold and their sales at the order's
- * rate, gross as Total sales is (what was refunded of them is in Refunds).
+ * What each line kept, in its order's currency: what it was charged (its discount share taken off,
+ * its tax added where tax is added on top: server/pricing/charges.ts) less what refunds not failed
+ * gave back for its units (`order_refunds.lines[].amountCents`).
+ */
+const lineRefunded = sql`coalesce((
+  select sum((l->>'amountCents')::bigint)
+  from ${orderRefunds} r, jsonb_array_elements(r.lines) l
+  where r.order_id = ${orderItems.orderId} and r.status <> 'failed' and l->>'itemId' = ${orderItems.id}::text
+), 0)`;
+const lineKept = sql`${orderItems.unitPriceCents} * ${orderItems.quantity} - ${orderItems.discountCents}
+  + case when exists (select 1 from jsonb_array_elements(${orders.taxLines}) t where (t->>'included')::boolean) then 0 else ${orderItems.taxCents} end
+  - ${lineRefunded}`;
+
+/**
+ * Best sellers of the range, grouped by `key`: units sold and what their lines kept (net of the
+ * discount and of refunds) at the order's rate, so the rows add up with the orders' totals less
+ * shipping and refunds (docs/back-office.md, "Dashboard"). A product without colours is a colour
+ * row of its own, named by the product.
  */
 function topBy(key: "product" | "colour", { start, end }: Bounds) {
   // An item whose product was deleted keeps its title snapshot: group it by that title.
-  const group = key === "product" ? sql`coalesce(${orderItems.productId}::text, ${orderItems.title})` : sql`${orderItems.variantName}`;
+  const colour = sql`case when ${orderItems.variantName} = '' then ${orderItems.title} else ${orderItems.variantName} end`;
+  const group = key === "product" ? sql`coalesce(${orderItems.productId}::text, ${orderItems.title})` : colour;
   return db()
     .select({
-      name: key === "product" ? sql<string>`max(${orderItems.title})` : sql<string>`max(${orderItems.variantName})`,
+      name: key === "product" ? sql<string>`max(${orderItems.title})` : sql<string>`max(${colour})`,
       units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number),
-      salesCents: sql<number>`coalesce(sum(${usd(sql`${orderItems.unitPriceCents} * ${orderItems.quantity}`)}), 0)`.mapWith(Number),
+      salesCents: sql<number>`coalesce(sum(${usd(lineKept)}), 0)`.mapWith(Number),
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -14,6 +14,9 @@ export const shopSettingsSchema = z.object({
   supportEmail: z.string().email(),
   phone: z.string().min(1),
   address: z.string().min(1),
+  /** Printed on invoices and credit notes when set (empty: none). */
+  vatNumber: z.string(),
+  companyNumber: z.string(),
   partnerOfferUrl: z.string().url(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
@@ -24,6 +27,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   // A number from Ofcom's range reserved for drama: it reaches nobody.
   phone: "+44 20 7946 0321",
   address: "14 Lantern Yard, Camden, London NW1 8QP, United Kingdom",
+  vatNumber: "",
+  companyNumber: "",
   partnerOfferUrl: "https://partner.pocketretro.example/offer",
 };
 
@@ -44,6 +49,12 @@ async function load(): Promise<ShopSettings> {
  */
 export function getShopSettings(): Promise<ShopSettings> {
   return cachedCatalogRead("shop-settings", load, { showsStock: false });
+}
+
+/** The shop's details every printed document shows (invoice, packing slip, credit note). */
+export async function printedShopDetails() {
+  const { shopName, supportEmail, phone, address, vatNumber, companyNumber } = await getShopSettings();
+  return { shopName, supportEmail, phone, address, vatNumber, companyNumber };
 }
 
 /** The back office's store details (Settings): one transaction with the audit entry and the announcement. */

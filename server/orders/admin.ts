@@ -229,6 +229,7 @@ export async function getAdminOrder(orderId: string): Promise<AdminOrderDetail |
         reason: orderRefunds.reason,
         status: orderRefunds.status,
         providerRefundId: orderRefunds.providerRefundId,
+        creditNoteNumber: orderRefunds.creditNoteNumber,
       })
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId))

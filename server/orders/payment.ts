@@ -5,6 +5,7 @@ import { orderItems, orders } from "./schema";
 import { paymentEvents } from "../payments/schema";
 import type { OrderStatus } from "~/lib/order-status";
 import { recordOrderEvent } from "./events";
+import { nextDocumentNumber } from "./documents";
 import type { PaymentEvent } from "../payments/provider";
 import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
 import { removePurchasedLines } from "../cart/cart";
@@ -110,12 +111,15 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })), order.id, { id: actor, email: null });
     // The code's use is counted with the payment, whatever happened to the code since checkout.
     await countDiscountUse(tx, order.id);
+    const paidAt = new Date();
     await tx
       .update(orders)
       .set({
         status: "processing",
         cancelReason: null,
-        paidAt: new Date(),
+        paidAt,
+        // Last of the payment's writes: the counter's row lock is held only until the commit.
+        invoiceNumber: await nextDocumentNumber(tx, "invoice", paidAt),
         paymentIntentId: p.paymentId,
         paymentBrand: p.brand,
         paymentLast4: p.last4,

@@ -73,6 +73,7 @@ async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummar
     paymentProvider: order.paymentProvider,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    invoiceNumber: order.invoiceNumber,
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,

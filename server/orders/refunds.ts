@@ -6,6 +6,7 @@ import { orderItems, orderRefunds, orders, type RefundLine } from "../db/schema"
 import { chargesFromTotals, lineRefund, shippingRefund } from "../pricing/charges";
 import type { RefundChoices, RefundStatus } from "~/lib/order-view";
 import { allocateFromTotals, chargesOf } from "./charges";
+import { nextDocumentNumber } from "./documents";
 import { log } from "../log";
 import { paymentProvider } from "../payments";
 import { recordOrderEvent } from "./events";
@@ -329,7 +330,7 @@ export async function settleRefund(refundId: string): Promise<RefundOutcome> {
   await transaction(async (tx) => {
     await tx
       .update(orderRefunds)
-      .set("id" in result ? { status: "succeeded", providerRefundId } : { status: "failed", error: result.error })
+      .set("id" in result ? { status: "succeeded", providerRefundId, creditNoteNumber: await nextDocumentNumber(tx, "credit-note", new Date()) } : { status: "failed", error: result.error })
       .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending")));
     await recordOrderEvent(tx, {
       orderId: refund.orderId,

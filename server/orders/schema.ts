@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "~/lib/order-status";
 import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
@@ -77,6 +77,8 @@ export const orders = pgTable(
     paymentBrand: text("payment_brand"),
     paymentLast4: text("payment_last4"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** "INV-2026-000042": sequential and gap-free per calendar year, assigned in the payment's transaction (server/orders/documents.ts). */
+    invoiceNumber: text("invoice_number"),
     /** Fulfilment (server/orders/fulfil.ts): when it shipped, by which carrier, with which tracking number. */
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     carrier: text("carrier"),
@@ -107,6 +109,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_number_idx").on(t.number),
     uniqueIndex("orders_provider_session_idx").on(t.providerSessionId),
+    uniqueIndex("orders_invoice_number_idx").on(t.invoiceNumber),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_user_idx").on(t.userId),
@@ -175,6 +178,8 @@ export const orderRefunds = pgTable(
     lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
     status: text("status").$type<RefundStatus>().notNull().default("pending"),
     providerRefundId: text("provider_refund_id"),
+    /** "CN-2026-000007": the credit note's own gap-free sequence, assigned when the provider confirmed the refund. */
+    creditNoteNumber: text("credit_note_number"),
     error: text("error"),
     /** Who: an admin's id, or "system". */
     actor: text("actor").notNull(),
@@ -183,8 +188,24 @@ export const orderRefunds = pgTable(
   (t) => [
     index("order_refunds_order_idx").on(t.orderId),
     uniqueIndex("order_refunds_action_key_idx").on(t.actionKey),
+    uniqueIndex("order_refunds_credit_note_idx").on(t.creditNoteNumber),
     check("order_refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
+);
+
+/**
+ * The last number given of each kind of document per calendar year (UTC): invoices and credit notes.
+ * Taken with an upsert in the transaction that issues the document, so its row lock orders the
+ * instances and a rollback gives the number back: the sequence has no gaps and no duplicates.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    kind: text("kind").$type<"invoice" | "credit-note">().notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );
 
 export const orderEvents = pgTable(

@@ -7,7 +7,33 @@ import type { AdminOrderDetail } from "~/lib/order-view";
 import { buttonClass } from "~/components/ui/button";
 
 /** The shop's details as the store settings hold them (/admin/settings). */
-export type ShopDetails = { shopName: string; supportEmail: string; phone: string; address: string };
+export type ShopDetails = { shopName: string; supportEmail: string; phone: string; address: string; vatNumber: string; companyNumber: string };
+
+/** The seller's registration numbers, as every invoice and credit note prints them (when set). */
+export function SellerNumbers({ shop }: { shop: ShopDetails }) {
+  if (!shop.vatNumber && !shop.companyNumber) return null;
+  return (
+    <p className="mt-1 text-gray-700">
+      {shop.vatNumber ? <span>VAT number {shop.vatNumber}</span> : null}
+      {shop.vatNumber && shop.companyNumber ? " · " : null}
+      {shop.companyNumber ? <span>Company number {shop.companyNumber}</span> : null}
+    </p>
+  );
+}
+
+/** The screen's way back and Print button, left off the paper. */
+export function PrintActions({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  return (
+    <nav aria-label="Document actions" className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
+      <Link to={backTo} className="font-semibold text-brand-700 underline">
+        {backLabel}
+      </Link>
+      <button type="button" onClick={() => window.print()} className={buttonClass("primary", "small", "ml-auto")}>
+        Print
+      </button>
+    </nav>
+  );
+}
 
 export type PrintDocumentKind = "packing-slip" | "invoice";
 
@@ -28,32 +54,30 @@ export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: Prin
   const shipTo = { ...order.shipping, name: order.name };
   return (
     <main id="main" className="mx-auto max-w-3xl bg-white p-6 text-sm text-gray-900 sm:p-10 print:max-w-none print:p-0">
-      <nav aria-label="Document actions" className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
-        <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-700 underline">
-          Back to order {order.number}
-        </Link>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className={buttonClass("primary", "small", "ml-auto")}
-        >
-          Print
-        </button>
-      </nav>
+      <PrintActions backTo={`/admin/orders/${order.id}`} backLabel={`Back to order ${order.number}`} />
 
       <header className="flex flex-wrap justify-between gap-6 border-b border-gray-300 pb-6">
         <div>
           <p className="text-xl font-extrabold">{shop.shopName}</p>
           <p className="mt-1 max-w-xs text-gray-700">{shop.address}</p>
           {kind === "invoice" ? (
-            <p className="mt-1 text-gray-700">
-              {shop.supportEmail} · {shop.phone}
-            </p>
+            <>
+              <p className="mt-1 text-gray-700">
+                {shop.supportEmail} · {shop.phone}
+              </p>
+              <SellerNumbers shop={shop} />
+            </>
           ) : null}
         </div>
         <div className="text-right">
           <h1 className="text-2xl font-bold">{TITLES[kind]}</h1>
           <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 gap-y-0.5 text-left">
+            {kind === "invoice" && order.invoiceNumber ? (
+              <>
+                <dt className="text-gray-700">Invoice number</dt>
+                <dd className="font-semibold">{order.invoiceNumber}</dd>
+              </>
+            ) : null}
             <dt className="text-gray-700">Order</dt>
             <dd className="font-semibold">{order.number}</dd>
             <dt className="text-gray-700">Order date</dt>
@@ -105,7 +129,7 @@ export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: Prin
           Questions about this parcel? {shop.supportEmail} · {shop.phone}
         </p>
       )}
-      {kind === "invoice" ? <p className="mt-8 text-xs text-gray-700">Amounts in {order.currency}. Thank you for shopping with {shop.shopName}.</p> : null}
+      {kind === "invoice" ? <p className="mt-8 text-xs text-gray-700">Amounts in {order.currency.toUpperCase()}. Thank you for shopping with {shop.shopName}.</p> : null}
     </main>
   );
 }

@@ -205,6 +205,14 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
                   <li key={r.id} className="text-gray-800">
                     {money(r.amountCents)} · {r.status === "succeeded" ? "Refunded" : r.status === "failed" ? "Failed" : "Pending"}
                     {r.providerRefundId ? <span className="font-mono text-xs"> {r.providerRefundId}</span> : null} · {r.reason}
+                    {r.creditNoteNumber ? (
+                      <>
+                        {" · "}
+                        <Link to={`/admin/orders/${order.id}/credit-notes/${r.id}`} className="text-brand-700 underline">
+                          Credit note {r.creditNoteNumber}
+                        </Link>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>

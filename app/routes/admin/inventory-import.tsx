@@ -1,3 +1,4 @@
+import { itemLabel } from "~/lib/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { db } from "@server/db/client";
@@ -58,7 +59,7 @@ function PreviewRows({ preview }: { preview: ImportPreview }) {
         <li key={r.line} data-testid="import-row" className={`grid gap-x-4 gap-y-1 p-3 text-sm sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1.5fr)] ${r.error ? "bg-red-50" : ""}`}>
           <span className="text-gray-700">Line {r.line}</span>
           <span className="break-all font-medium">{r.sku || "(no SKU)"}</span>
-          <span>{r.title ? `${r.title} · ${r.colour}` : ""}</span>
+          <span>{r.title ? itemLabel(r.title, r.colour ?? "") : ""}</span>
           {r.error ? (
             <span className="font-medium text-red-800">{r.error}</span>
           ) : (

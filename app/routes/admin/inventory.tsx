@@ -1,3 +1,4 @@
+import { itemLabel } from "~/lib/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
@@ -152,7 +153,7 @@ function Movements({ rows }: { rows: LedgerRow[] }) {
                 {date(m.at)}
               </time>
               <span>
-                {m.title} · {m.colour}
+                {itemLabel(m.title, m.colour)}
               </span>
               <span>{STOCK_REASON_LABELS[m.reason]}</span>
               <span className="tabular-nums">

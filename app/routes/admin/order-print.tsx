@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
-import { getShopSettings } from "@server/content/settings";
+import { printedShopDetails } from "@server/content/settings";
 import { getAdminOrder } from "@server/orders/admin";
 import { OrderPrintDocument, printTitle, type PrintDocumentKind } from "~/components/admin/order-print";
 import { adminMeta } from "~/lib/admin";
@@ -21,8 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = id.success ? await getAdminOrder(id.data) : null;
   if (!order) throw data({ error: "This order no longer exists." }, { status: 404 });
   if (!order.paidAt) throw data({ error: "This order has not been paid: there is nothing to pack or invoice." }, { status: 409 });
-  const { shopName, supportEmail, phone, address } = await getShopSettings();
-  return { kind, order, shop: { shopName, supportEmail, phone, address }, timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
+  return { kind, order, shop: await printedShopDetails(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
 }
 
 export default function OrderPrint({ loaderData }: Route.ComponentProps) {

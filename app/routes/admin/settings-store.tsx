@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Store details");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "settings");
   const s = await getShopSettings();
-  const values: StoreDetailsValues = { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address };
+  const values: StoreDetailsValues = { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address, vatNumber: s.vatNumber, companyNumber: s.companyNumber };
   return data({ values });
 }
 
@@ -24,7 +24,14 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(storeDetailsSchema, form);
   if (!parsed.success) {
     const text = (k: string) => String(form.get(k) ?? "").slice(0, 400);
-    const values: StoreDetailsValues = { shopName: text("shopName"), supportEmail: text("supportEmail"), phone: text("phone"), address: text("address") };
+    const values: StoreDetailsValues = {
+      shopName: text("shopName"),
+      supportEmail: text("supportEmail"),
+      phone: text("phone"),
+      address: text("address"),
+      vatNumber: text("vatNumber"),
+      companyNumber: text("companyNumber"),
+    };
     return data<SettingsActionResult<StoreDetailsValues>>({ message: "Please correct the fields marked below.", fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
   await saveStoreDetails(parsed.data, admin);
@@ -51,6 +58,10 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
             <TextField path="phone" name="phone" type="tel" label="Phone" defaultValue={v.phone} maxLength={26} required />
           </div>
           <TextAreaField path="address" name="address" label="Address" defaultValue={v.address} rows={3} maxLength={300} hint="As the footer and the policies show it; separate lines become commas." required />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField path="vatNumber" name="vatNumber" label="VAT number (optional)" defaultValue={v.vatNumber} maxLength={20} hint="Printed on every invoice and credit note." />
+            <TextField path="companyNumber" name="companyNumber" label="Company number (optional)" defaultValue={v.companyNumber} maxLength={20} hint="Printed on every invoice and credit note." />
+          </div>
         </section>
         <div className="flex justify-end">
           <SaveButton saving={saving} label="Save store details" />

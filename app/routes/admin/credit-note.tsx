@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requireAdmin } from "@server/auth/guards";
+import { printedShopDetails } from "@server/content/settings";
+import { getCreditNote } from "@server/orders/documents";
+import { CreditNoteDocument } from "~/components/admin/credit-note";
+import { adminMeta } from "~/lib/admin";
+import { timeZoneFromCookie } from "~/lib/admin-time";
+import type { Route } from "./+types/credit-note";
+
+export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Credit note ${d.note.number}` : "Credit note not found");
+
+/** /admin/orders/:id/credit-notes/:refundId: a succeeded refund's credit note, for paper. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "orders");
+  const ids = z.object({ id: z.uuid(), refundId: z.uuid() }).safeParse(params);
+  const note = ids.success ? await getCreditNote(ids.data.id, ids.data.refundId) : null;
+  if (!note) throw data({ error: "This refund has no credit note: it does not exist, or the provider has not confirmed it." }, { status: 404 });
+  return { note, shop: await printedShopDetails(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
+}
+
+export default function CreditNote({ loaderData }: Route.ComponentProps) {
+  return <CreditNoteDocument {...loaderData} />;
+}
