@@ -300,12 +300,14 @@ test.describe("AI writer", () => {
 
     await dialog.getByLabel("Topic").fill("retro handhelds nasty");
     await dialog.getByLabel("Tone").selectOption("friendly");
+    const release = fake.holdLastChunk();
     await dialog.getByRole("button", { name: "Generate" }).click();
     await expect(dialog.getByRole("button", { name: "Generating..." })).toBeVisible();
     const preview = dialog.getByRole("region", { name: "Preview" });
-    // Text shows while the rest is still being written.
+    // Text shows while the rest is still being written (the fake holds the last chunk until released).
     await expect(preview.getByRole("heading", { name: "Gemini on retro handhelds nasty" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Generating..." })).toBeVisible();
+    release();
     await expect(preview).toContainText("That is the end of this generated article.");
     expect(await preview.innerHTML()).not.toMatch(/<script|onerror|javascript:/i);
     await expect(dialog.getByRole("button", { name: "Generate Again" })).toBeVisible();

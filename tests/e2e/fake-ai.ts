@@ -33,8 +33,17 @@ function articleChunks(topic: string, provider: string): string[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function startFakeAi(port = FAKE_AI_PORT, { lastChunkMs = LAST_CHUNK_MS } = {}): Promise<{ port: number; close: () => Promise<void>; requests: { provider: string; body: unknown }[] }> {
+type FakeAi = {
+  port: number;
+  close: () => Promise<void>;
+  requests: { provider: string; body: unknown }[];
+  /** Holds every stream's last chunk until the returned function is called: a test sees "still writing" for as long as it needs, whatever the machine's load. */
+  holdLastChunk: () => () => void;
+};
+
+export function startFakeAi(port = FAKE_AI_PORT, { lastChunkMs = LAST_CHUNK_MS } = {}): Promise<FakeAi> {
   const requests: { provider: string; body: unknown }[] = [];
+  let gate: Promise<void> = Promise.resolve();
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer(async (req, res) => {
     let raw = "";
@@ -69,6 +78,7 @@ export function startFakeAi(port = FAKE_AI_PORT, { lastChunkMs = LAST_CHUNK_MS }
     for (const [i, part] of chunks.entries()) {
       const last = i === chunks.length - 1;
       await sleep(last ? lastChunkMs : CHUNK_MS);
+      if (last) await gate;
       const event = gemini
         ? {
             candidates: [{ content: { parts: [{ text: part }], role: "model" }, index: 0, ...(last ? { finishReason: finish } : {}) }],
@@ -93,6 +103,11 @@ export function startFakeAi(port = FAKE_AI_PORT, { lastChunkMs = LAST_CHUNK_MS }
       resolve({
         port: (server.address() as AddressInfo).port,
         requests,
+        holdLastChunk: () => {
+          let release!: () => void;
+          gate = new Promise<void>((r) => (release = r));
+          return release;
+        },
         close: () =>
           new Promise<void>((done) => {
             for (const r of hanging) r.destroy();
