@@ -59,7 +59,7 @@ describe("sign-in lockout keyed on account, address and known device", () => {
     expect((await signIn("owner@example.com", shared)).kind).toBe("rate-limited");
     expect((await signIn("owner@example.com", shared, device)).kind).toBe("signed-in");
     expect(device).toMatch(/pr_device=/);
-  });
+  }, 120_000); // about 30 scrypt hashes: over 30 s on a loaded 2-core machine
 
   it("brute force stays stopped: per account across addresses, per known device, and the answer says when to retry", async () => {
     await createCustomer("target@example.com");
@@ -78,7 +78,7 @@ describe("sign-in lockout keyed on account, address and known device", () => {
     const device = cookieHeaderFrom(known.kind === "signed-in" ? known.cookies : []);
     expect((await signIn("target@example.com", "10.0.3.1", device)).kind).toBe("rate-limited");
     expect(await attempts(11, "10.0.3.1", "holder@example.com", device)).toEqual([...Array(10).fill("invalid"), "rate-limited"]);
-  });
+  }, 120_000); // about 30 scrypt hashes: over 30 s on a loaded 2-core machine
 
   it("right passwords do not count: twelve sign-ins in a row from one address all succeed", async () => {
     await createCustomer("regular@example.com");
