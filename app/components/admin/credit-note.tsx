@@ -1,5 +1,5 @@
 import { AddressLines } from "~/components/order/address-lines";
-import { PrintActions, SellerNumbers, type ShopDetails } from "~/components/admin/order-print";
+import { PrintActions, SellerDetails, type ShopDetails } from "~/components/admin/order-print";
 import { formatInZone } from "~/lib/admin-time";
 import { formatMoney } from "~/lib/money";
 import { itemLabel } from "~/lib/variant";
@@ -17,14 +17,7 @@ export function CreditNoteDocument({ note, shop, timeZone }: { note: CreditNoteV
     <main id="main" className="mx-auto max-w-3xl bg-white p-6 text-sm text-gray-900 sm:p-10 print:max-w-none print:p-0">
       <PrintActions backTo={`/admin/orders/${note.orderId}`} backLabel={`Back to order ${note.orderNumber}`} />
       <header className="flex flex-wrap justify-between gap-6 border-b border-gray-300 pb-6">
-        <div>
-          <p className="text-xl font-extrabold">{shop.shopName}</p>
-          <p className="mt-1 max-w-xs text-gray-700">{shop.address}</p>
-          <p className="mt-1 text-gray-700">
-            {shop.supportEmail} · {shop.phone}
-          </p>
-          <SellerNumbers shop={shop} />
-        </div>
+        <SellerDetails shop={shop} money />
         <div className="text-right">
           <h1 className="text-2xl font-bold">Credit note</h1>
           <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 gap-y-0.5 text-left">

@@ -10,14 +10,27 @@ import { buttonClass } from "~/components/ui/button";
 export type ShopDetails = { shopName: string; supportEmail: string; phone: string; address: string; vatNumber: string; companyNumber: string };
 
 /** The seller's registration numbers, as every invoice and credit note prints them (when set). */
-export function SellerNumbers({ shop }: { shop: ShopDetails }) {
-  if (!shop.vatNumber && !shop.companyNumber) return null;
+/** The seller as a document names it: name and address, and on money documents (invoice, credit note) its contact and VAT and company numbers. */
+export function SellerDetails({ shop, money }: { shop: ShopDetails; money: boolean }) {
   return (
-    <p className="mt-1 text-gray-700">
-      {shop.vatNumber ? <span>VAT number {shop.vatNumber}</span> : null}
-      {shop.vatNumber && shop.companyNumber ? " · " : null}
-      {shop.companyNumber ? <span>Company number {shop.companyNumber}</span> : null}
-    </p>
+    <div>
+      <p className="text-xl font-extrabold">{shop.shopName}</p>
+      <p className="mt-1 max-w-xs text-gray-700">{shop.address}</p>
+      {money ? (
+        <>
+          <p className="mt-1 text-gray-700">
+            {shop.supportEmail} · {shop.phone}
+          </p>
+          {shop.vatNumber || shop.companyNumber ? (
+            <p className="mt-1 text-gray-700">
+              {shop.vatNumber ? <span>VAT number {shop.vatNumber}</span> : null}
+              {shop.vatNumber && shop.companyNumber ? " · " : null}
+              {shop.companyNumber ? <span>Company number {shop.companyNumber}</span> : null}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -57,18 +70,7 @@ export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: Prin
       <PrintActions backTo={`/admin/orders/${order.id}`} backLabel={`Back to order ${order.number}`} />
 
       <header className="flex flex-wrap justify-between gap-6 border-b border-gray-300 pb-6">
-        <div>
-          <p className="text-xl font-extrabold">{shop.shopName}</p>
-          <p className="mt-1 max-w-xs text-gray-700">{shop.address}</p>
-          {kind === "invoice" ? (
-            <>
-              <p className="mt-1 text-gray-700">
-                {shop.supportEmail} · {shop.phone}
-              </p>
-              <SellerNumbers shop={shop} />
-            </>
-          ) : null}
-        </div>
+        <SellerDetails shop={shop} money={kind === "invoice"} />
         <div className="text-right">
           <h1 className="text-2xl font-bold">{TITLES[kind]}</h1>
           <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 gap-y-0.5 text-left">
