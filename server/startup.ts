@@ -5,7 +5,7 @@ import { seed } from "./db/seed";
 import type { StopJob } from "./jobs";
 import { log } from "./log";
 import { startMailDelivery } from "./mail/send";
-import { allocateOlderOrders } from "./orders/charges";
+import { startOlderOrderAllocation } from "./orders/charges";
 import { startReservationSweep } from "./orders/sweep";
 import { startPaymentReconciliation } from "./payments/reconcile";
 import { resetBus, startBus } from "./realtime/bus";
@@ -24,14 +24,13 @@ export async function startServices() {
   const d = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.dataDir });
   setDatabase(d);
   const seeded = await seed();
-  const allocated = await allocateOlderOrders();
-  if (allocated > 0) log.info({ orders: allocated }, "order lines allocated their discount and tax from the stored totals");
   await ensureFirstAdmin();
   await startBus();
   jobs = [
     startReservationSweep(),
     startPaymentReconciliation(),
     startBackInStockNotices(),
+    startOlderOrderAllocation(),
     ...(c.SMTP_URL ? [startMailDelivery()] : []),
   ];
   log.info({ db: d.kind, products: seeded.products, ms: Date.now() - started }, "database ready");

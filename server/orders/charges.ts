@@ -1,12 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { transaction, type Tx } from "../db/client";
+import { startPeriodicJob, type StopJob } from "../jobs";
+import { log } from "../log";
 import { chargesFromTotals, type OrderCharges } from "../pricing/charges";
 import { orderItems, orders, type OrderTaxLine } from "./schema";
 
 /**
  * Each order line's charges as stored at checkout (server/pricing/charges.ts): what refunds, credit
  * notes and reports count from. Orders placed before lines kept them are allocated once from their
- * stored totals, at start-up.
+ * stored totals by a background job.
  */
 
 /** Whether the order's prices include its tax: its tax lines say so (an order without any: added, at 0). */
@@ -53,10 +55,13 @@ export async function allocateFromTotals(tx: Tx, order: StoredOrder): Promise<vo
 
 const BATCH = 200;
 
-/** Allocates every order placed before lines kept their charges (migration 0024); returns how many. */
-export async function allocateOlderOrders(): Promise<number> {
+/**
+ * Allocates orders placed before lines kept their charges (migration 0024), a batch per transaction,
+ * until none is left or `stopping()` says the process is shutting down; returns how many.
+ */
+export async function allocateOlderOrders(stopping: () => boolean = () => false): Promise<number> {
   let total = 0;
-  for (;;) {
+  while (!stopping()) {
     // Several instances starting at once each take other rows.
     const n = await transaction(async (tx) => {
       const batch = await tx.select(storedColumns).from(orders).where(eq(orders.chargesAllocated, false)).limit(BATCH).for("update", { skipLocked: true });
@@ -64,6 +69,30 @@ export async function allocateOlderOrders(): Promise<number> {
       return batch.length;
     });
     total += n;
-    if (n < BATCH) return total;
+    if (n < BATCH) break;
   }
+  return total;
+}
+
+/**
+ * The allocation as a job: at start and every ten minutes after (an instance of an older release
+ * still taking orders during a rolling deploy leaves lines without charges). Start-up never waits on
+ * it: a shop with 100,000 older orders took minutes. Until an order is allocated, its refund
+ * allocates it first (refunds.ts); reports count it gross.
+ */
+export function startOlderOrderAllocation(): StopJob {
+  let stopping = false;
+  const stop = startPeriodicJob(
+    "order charge allocation",
+    10 * 60_000,
+    async () => {
+      const n = await allocateOlderOrders(() => stopping);
+      if (n > 0) log.info({ orders: n }, "order lines allocated their discount and tax from the stored totals");
+    },
+    { immediately: true },
+  );
+  return async () => {
+    stopping = true;
+    await stop();
+  };
 }
