@@ -20,6 +20,7 @@ export function adminTitle(pathname: string): string {
     ["/admin/mailbox", "Mailbox"],
     ["/admin/staff", "Staff"],
     ["/admin/settings", "Settings"],
+    ["/admin/profile", "Profile"],
   ];
   return sections.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1] ?? "Admin Panel";
 }

@@ -1,7 +1,10 @@
 import QRCode from "qrcode";
+import { z } from "zod";
+import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
+import { TWO_FACTOR_REQUIRED_FOR_ROLE, type Enrolment, type TwoFactorFormResult } from "~/lib/two-factor";
 import { callAuth } from "../auth/call";
 
-export type Enrolment = { totpUri: string; qrSvgDataUrl: string; secret: string; backupCodes: string[] };
+export type { Enrolment, TwoFactorFormResult };
 
 export type EnrolStart = ({ ok: true } & Enrolment) | { ok: false; reason: "wrong-password" | "rate-limited" };
 
@@ -39,4 +42,52 @@ export async function confirmTwoFactorEnrolment(request: Request, code: string) 
 export async function disableTwoFactor(request: Request, password: string) {
   const r = await callAuth(request, "/two-factor/disable", { password });
   return r.status === 200 ? ({ ok: true, cookies: r.cookies } as const) : failure(r.status);
+}
+
+const formSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), password: z.string().min(1, "Enter your password.") }),
+  z.object({
+    intent: z.literal("verify"),
+    code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from your app."),
+    totpUri: z.string().startsWith("otpauth://"),
+    backupCodes: z.string(),
+  }),
+  z.object({ intent: z.literal("disable"), password: z.string().min(1, "Enter your password.") }),
+]);
+
+/**
+ * The forms of a two-factor settings page (the storefront's /account/two-factor, the back office's
+ * /admin/profile): start enrolment with the password, confirm it with a code, turn it off with the
+ * password unless `mayDisable` is false (staff whose role requires it). The caller has checked who
+ * is signed in; `cookies` are better-auth's to pass back to the browser.
+ */
+export async function handleTwoFactorForm(
+  request: Request,
+  fields: Record<string, unknown>,
+  opts: { mayDisable: boolean },
+): Promise<{ result: TwoFactorFormResult; status: number; cookies: string[] }> {
+  const done = (result: TwoFactorFormResult, status = 200, cookies: string[] = []) => ({ result, status, cookies });
+  const parsed = formSchema.safeParse(fields);
+  if (!parsed.success) return done({ error: parsed.error.issues[0].message }, 400);
+  const input = parsed.data;
+  if (input.intent === "start") {
+    const r = await startTwoFactorEnrolment(request, input.password);
+    if (!r.ok) return r.reason === "rate-limited" ? done({ error: TOO_MANY_ATTEMPTS }, 429) : done({ error: "That password is not correct." }, 400);
+    const { ok: _ok, ...enrolment } = r;
+    return done({ enrolment });
+  }
+  if (input.intent === "verify") {
+    const r = await confirmTwoFactorEnrolment(request, input.code);
+    if (!r.ok) {
+      // Still enrolling: show the same QR code and codes again with the error.
+      const enrolment = await enrolmentView(input.totpUri, input.backupCodes.split(",").filter(Boolean));
+      const error = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : "That code is not valid. Try the current one.";
+      return done({ error, enrolment }, r.reason === "rate-limited" ? 429 : 400);
+    }
+    return done({ enabled: true, message: "Two-factor authentication is on." }, 200, r.cookies);
+  }
+  if (!opts.mayDisable) return done({ error: TWO_FACTOR_REQUIRED_FOR_ROLE }, 403);
+  const r = await disableTwoFactor(request, input.password);
+  if (!r.ok) return r.reason === "rate-limited" ? done({ error: TOO_MANY_ATTEMPTS }, 429) : done({ error: "That password is not correct." }, 400);
+  return done({ enabled: false, message: "Two-factor authentication is off." }, 200, r.cookies);
 }

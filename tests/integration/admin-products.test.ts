@@ -17,7 +17,7 @@ import { auditLog } from "../../server/admin/schema";
 import { orderItems, orders } from "../../server/orders/schema";
 import { productVariants, products } from "../../server/catalog/schema";
 import { MESSAGES, parseProductForm, type ProductFormData } from "~/lib/product-form";
-import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 
 const actor = { id: "admin-1", email: "admin@pocketretro.example" };
@@ -97,6 +97,7 @@ describe("admin products", () => {
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
     if (result.kind !== "signed-in") throw new Error("admin sign-in failed");
     adminCookie = cookieHeaderFrom(result.cookies);
+    await markTwoFactorEnrolled("boss@example.com");
     await createCustomer("shopper@example.com");
     customerCookie = await signInCookie("shopper@example.com");
   });

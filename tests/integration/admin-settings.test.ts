@@ -18,7 +18,7 @@ import { localise } from "../../server/pricing/market";
 import { productMarketPrices } from "../../server/pricing/schema";
 import { parseProductForm } from "~/lib/product-form";
 import { parseForm, zoneFormSchema } from "~/lib/settings-form";
-import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call, post } from "./route-calls";
 import { useTestDatabase } from "./test-db";
 
@@ -75,6 +75,7 @@ describe("admin settings", () => {
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
     if (result.kind !== "signed-in") throw new Error("admin sign-in failed");
     admin = cookieHeaderFrom(result.cookies);
+    await markTwoFactorEnrolled("boss@example.com");
     await createCustomer("shopper@example.com");
     customer = await signInCookie("shopper@example.com");
   });

@@ -9,7 +9,7 @@ import { signInAdmin } from "../../server/auth/sign-in";
 import { signOut } from "../../server/auth/sign-out";
 import { db } from "../../server/db/client";
 import { session, user } from "../../server/auth/schema";
-import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 import { action as signInAction } from "../../app/routes/shop/auth";
 import { action as adminLoginAction } from "../../app/routes/admin-login";
@@ -63,6 +63,7 @@ describe("auth guards with real better-auth sessions", () => {
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
     expect(result.kind).toBe("signed-in");
     const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
+    await markTwoFactorEnrolled("boss@example.com");
     expect(await requireAdmin(shopRequest("/admin/orders", { cookie }), "orders")).toMatchObject({ email: "boss@example.com", role: "owner" });
   });
 
@@ -72,6 +73,7 @@ describe("auth guards with real better-auth sessions", () => {
       await db().update(user).set({ role }).where(eq(user.id, id));
       const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.80" }), { email, password: "team-password-1" });
       expect(result).toMatchObject({ kind: "signed-in", role });
+      await markTwoFactorEnrolled(email);
       return result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
     };
     const writer = await as("writer@example.com", "writer");
@@ -121,7 +123,7 @@ describe("auth guards with real better-auth sessions", () => {
     try {
       const res = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie }), "orders"));
       expect(res.status).toBe(303);
-      expect(res.headers.get("location")).toBe("/account/two-factor?required=admin");
+      expect(res.headers.get("location")).toBe("/admin/profile");
     } finally {
       setConfig(original);
     }
@@ -135,6 +137,7 @@ describe("auth guards with real better-auth sessions", () => {
     const { id } = await createAdmin({ email, password }, { mustChange });
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.91" }), { email, password });
     const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
+    await markTwoFactorEnrolled(email);
     for (const path of ["/admin/dashboard", "/admin/orders", "/admin/posts/new"]) {
       const res = await thrown(requireAdmin(shopRequest(path, { cookie }), "any"));
       expect(res.status).toBe(303);

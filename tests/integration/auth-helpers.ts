@@ -5,6 +5,7 @@ import { callAuth } from "../../server/auth/call";
 import { signInWithPassword } from "../../server/auth/sign-in";
 import { db } from "../../server/db/client";
 import { outboxMail } from "../../server/mail/schema";
+import { user } from "../../server/auth/schema";
 
 /** A browser-like request to the shop, optionally carrying cookies. */
 export function shopRequest(path: string, init: { cookie?: string; ip?: string; method?: string } = {}): Request {
@@ -49,4 +50,21 @@ export async function signInCookie(email: string, password = "customer-pass-1", 
   const result = await signInWithPassword(shopRequest("/auth", { method: "POST", ip }), { email, password });
   if (result.kind !== "signed-in") throw new Error(`sign-in failed: ${result.kind}`);
   return cookieHeaderFrom(result.cookies);
+}
+
+/** The bytes of a base32 TOTP secret (as the enrolment page shows it), for hotp() in server/auth/totp-replay. */
+export function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+}
+
+/**
+ * Marks a member of staff as having enrolled TOTP, for tests about something else: in deployed mode
+ * (the TEST_DB=postgres run) owners and staff must have it before the back office opens. The
+ * enrolment itself is tests/integration/admin-two-factor.test.ts.
+ */
+export async function markTwoFactorEnrolled(email: string): Promise<void> {
+  await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.email, email.toLowerCase()));
 }

@@ -28,7 +28,7 @@ import { markets as marketsTable } from "../../server/pricing/schema";
 import { invalidateCatalog } from "../../server/catalog/cache";
 import { discountFormSchema, parseDiscountForm } from "~/lib/discount-form";
 import { buyer, cartWith, useCatalogue, variantOf } from "./shop-helpers";
-import { cookieHeaderFrom, shopRequest } from "./auth-helpers";
+import { cookieHeaderFrom, markTwoFactorEnrolled, shopRequest } from "./auth-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
@@ -362,6 +362,7 @@ describe("discount codes in the back office: edits and (re)activation audited, t
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "boss@example.com", password: "boss-password-1" });
     if (result.kind !== "signed-in") throw new Error("admin sign-in failed");
     adminCookie = cookieHeaderFrom(result.cookies);
+    await markTwoFactorEnrolled("boss@example.com");
   });
 
   /** A route's loader or action called as React Router would, a thrown redirect answered like a returned one. */

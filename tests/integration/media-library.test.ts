@@ -7,7 +7,7 @@ import { blogPosts } from "../../server/blog/schema";
 import { productVariants, products } from "../../server/catalog/schema";
 import { db } from "../../server/db/client";
 import type { BodyImage, LibraryImage } from "~/lib/images";
-import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call } from "./route-calls";
 import { useTestDatabase } from "./test-db";
 
@@ -49,6 +49,7 @@ describe("media library", () => {
     const result = await signInAdmin(shopRequest("/admin-login", { method: "POST" }), { email: "editor@example.com", password: "editor-password-1" });
     if (result.kind !== "signed-in") throw new Error("admin sign-in failed");
     admin = cookieHeaderFrom(result.cookies);
+    await markTwoFactorEnrolled("editor@example.com");
     await createCustomer("reader@example.com");
     customer = await signInCookie("reader@example.com");
   });

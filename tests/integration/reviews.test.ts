@@ -18,7 +18,7 @@ import { cachedPage, pageCacheStats, renderOnce, type CachedPage } from "../../s
 import { listLibrary } from "../../server/media/library";
 import { media } from "../../server/media/schema";
 import { listReviewsForModeration, replyToReview, setReviewStatus, submitReview } from "../../server/reviews";
-import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { answer } from "./route-calls";
 import { buyer, cartWith, paidEventFor, postTestWebhook, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
@@ -82,6 +82,7 @@ async function staffCookie(email: string, role: "owner" | "staff" | "writer") {
   await db().update(user).set({ role }).where(eq(user.email, email));
   const r = await signInAdmin(shopRequest("/admin-login", { method: "POST", ip: "192.0.2.121" }), { email, password: "staff-password-12" });
   if (r.kind !== "signed-in") throw new Error(`sign-in: ${r.kind}`);
+  await markTwoFactorEnrolled(email);
   return { cookie: cookieHeaderFrom(r.cookies), actor: { id: await userIdOf(email), email } };
 }
 

@@ -3,17 +3,10 @@ import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "../../server
 import { verifySecondFactor } from "../../server/auth/customer";
 import { signInWithPassword } from "../../server/auth/sign-in";
 import { hotp } from "../../server/auth/totp-replay";
-import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
+import { base32Decode, cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 
 const PASSWORD = "customer-pass-1";
-
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-}
 
 const stepNow = () => Math.floor(Date.now() / 30_000);
 

@@ -64,6 +64,12 @@ function NavLinks({ role, collapsed = false }: { role: StaffRole; collapsed?: bo
         </li>
       ))}
       <li>
+        <NavLink to="/admin/profile" className={item} title={collapsed ? "Profile" : undefined}>
+          <Icon name="profile" className="h-5 w-5 shrink-0" />
+          <span className={collapsed ? "sr-only" : ""}>Profile</span>
+        </NavLink>
+      </li>
+      <li>
         <Form method="post" action="/admin/logout">
           <button
             type="submit"
@@ -157,7 +163,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Dialog.Root>
           <h1 className="text-xl font-bold text-gray-900">{title}</h1>
           <div className="ml-auto flex items-center gap-3 text-sm">
-            <span className="hidden text-gray-600 sm:inline">{loaderData.email}</span>
+            <Link to="/admin/profile" className="hidden text-gray-600 hover:text-gray-900 hover:underline sm:inline" title="Your profile">
+              {loaderData.email}
+            </Link>
             <a href="/" className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-800 hover:bg-gray-50">
               View shop
             </a>
