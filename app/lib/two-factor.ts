@@ -7,3 +7,16 @@ export type Enrolment = { totpUri: string; qrSvgDataUrl: string; secret: string;
 export type TwoFactorFormResult = { error?: string; message?: string; enrolment?: Enrolment; enabled?: boolean };
 
 export const TWO_FACTOR_REQUIRED_FOR_ROLE = "Your role requires two-factor authentication: it cannot be turned off.";
+
+/**
+ * Turning two-factor on or off replaces the session (better-auth), so the page's action redirects
+ * back to the page with the new cookie and `?two-factor=on|off`; the page then says so, if true.
+ */
+export const TWO_FACTOR_DONE_PARAM = "two-factor";
+
+export function twoFactorNotice(url: URL, enabled: boolean): string | undefined {
+  const done = url.searchParams.get(TWO_FACTOR_DONE_PARAM);
+  if (done === "on" && enabled) return "Two-factor authentication is on.";
+  if (done === "off" && !enabled) return "Two-factor authentication is off.";
+  return undefined;
+}

@@ -59,13 +59,15 @@ const formSchema = z.discriminatedUnion("intent", [
  * The forms of a two-factor settings page (the storefront's /account/two-factor, the back office's
  * /admin/profile): start enrolment with the password, confirm it with a code, turn it off with the
  * password unless `mayDisable` is false (staff whose role requires it). The caller has checked who
- * is signed in; `cookies` are better-auth's to pass back to the browser.
+ * is signed in; `cookies` are better-auth's to pass back to the browser. `turned` says two-factor
+ * went on or off: better-auth then replaced the session, so the page must redirect with the new
+ * cookie (loaders of this request would still see the old, deleted one).
  */
 export async function handleTwoFactorForm(
   request: Request,
   fields: Record<string, unknown>,
   opts: { mayDisable: boolean },
-): Promise<{ result: TwoFactorFormResult; status: number; cookies: string[] }> {
+): Promise<{ result: TwoFactorFormResult; status: number; cookies: string[]; turned?: "on" | "off" }> {
   const done = (result: TwoFactorFormResult, status = 200, cookies: string[] = []) => ({ result, status, cookies });
   const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return done({ error: parsed.error.issues[0].message }, 400);
@@ -84,10 +86,10 @@ export async function handleTwoFactorForm(
       const error = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : "That code is not valid. Try the current one.";
       return done({ error, enrolment }, r.reason === "rate-limited" ? 429 : 400);
     }
-    return done({ enabled: true, message: "Two-factor authentication is on." }, 200, r.cookies);
+    return { ...done({ enabled: true, message: "Two-factor authentication is on." }, 200, r.cookies), turned: "on" };
   }
   if (!opts.mayDisable) return done({ error: TWO_FACTOR_REQUIRED_FOR_ROLE }, 403);
   const r = await disableTwoFactor(request, input.password);
   if (!r.ok) return r.reason === "rate-limited" ? done({ error: TOO_MANY_ATTEMPTS }, 429) : done({ error: "That password is not correct." }, 400);
-  return done({ enabled: false, message: "Two-factor authentication is off." }, 200, r.cookies);
+  return { ...done({ enabled: false, message: "Two-factor authentication is off." }, 200, r.cookies), turned: "off" };
 }

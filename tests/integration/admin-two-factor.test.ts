@@ -65,9 +65,8 @@ async function enrolOnProfile(cookie: string): Promise<{ cookie: string; backupC
   const enrolment = started.result.enrolment!;
   const code = hotp(base32Decode(enrolment.secret), Math.floor(Date.now() / 30_000));
   const verified = await profilePost({ intent: "verify", code, totpUri: enrolment.totpUri, backupCodes: enrolment.backupCodes.join(",") }, cookie);
-  expect(verified.status).toBe(200);
-  expect(verified.result).toMatchObject({ enabled: true, message: "Two-factor authentication is on." });
-  // better-auth replaces the session when two-factor turns on.
+  // better-auth replaces the session when two-factor turns on: the page is asked again with the new cookie.
+  expect({ status: verified.status, location: verified.headers.get("location") }).toEqual({ status: 303, location: "/admin/profile?two-factor=on" });
   const setCookies = verified.headers.getSetCookie();
   expect(setCookies.some((c) => c.includes("session_token="))).toBe(true);
   return { cookie: cookieHeaderFrom(setCookies), backupCodes: enrolment.backupCodes };
@@ -106,7 +105,11 @@ describe("two-factor for staff", () => {
     expect(answer(await call(layoutLoader, page("/admin/dashboard", cookie))).status).toBe(200);
     expect(await requireAdmin(page("/admin/orders", cookie), "orders")).toMatchObject({ role: "owner", twoFactorEnabled: true });
     expect(await requireAdmin(page("/admin/settings", cookie), "settings")).toMatchObject({ role: "owner" });
-    expect(answer(await call(profileLoader, page("/admin/profile", cookie))).body).toMatchObject({ enabled: true, required: true });
+    expect(answer(await call(profileLoader, page("/admin/profile?two-factor=on", cookie))).body).toMatchObject({
+      enabled: true,
+      required: true,
+      notice: "Two-factor authentication is on.",
+    });
 
     const off = await profilePost({ intent: "disable", password: PASSWORD }, cookie);
     expect({ status: off.status, error: off.result.error }).toEqual({ status: 403, error: TWO_FACTOR_REQUIRED_FOR_ROLE });
@@ -139,8 +142,11 @@ describe("two-factor for staff", () => {
 
     ({ cookie } = await enrolOnProfile(cookie));
     const off = await profilePost({ intent: "disable", password: PASSWORD }, cookie);
-    expect({ status: off.status, result: off.result }).toEqual({ status: 200, result: { enabled: false, message: "Two-factor authentication is off." } });
-    cookie = cookieHeaderFrom(off.headers.getSetCookie()) || cookie;
+    expect({ status: off.status, location: off.headers.get("location") }).toEqual({ status: 303, location: "/admin/profile?two-factor=off" });
+    cookie = cookieHeaderFrom(off.headers.getSetCookie());
+    expect(answer(await call(profileLoader, page("/admin/profile?two-factor=off", cookie))).body).toMatchObject({ enabled: false, notice: "Two-factor authentication is off." });
+    // The notice is said only when true.
+    expect(answer(await call(profileLoader, page("/admin/profile?two-factor=on", cookie))).body).toMatchObject({ enabled: false, notice: undefined });
     expect(await requireAdmin(page("/admin/orders", cookie), "orders")).toMatchObject({ twoFactorEnabled: false });
 
     mode({ embedded: true, ADMIN_REQUIRE_2FA: true });

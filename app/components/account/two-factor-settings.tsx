@@ -16,6 +16,7 @@ export function TwoFactorSettings({
   canDisable,
   requiredNotice,
   onceEnabled,
+  notice,
 }: {
   enabled: boolean;
   result: TwoFactorFormResult | undefined;
@@ -26,6 +27,8 @@ export function TwoFactorSettings({
   requiredNotice?: string;
   /** Shown once it is on (a way on, for example). */
   onceEnabled?: React.ReactNode;
+  /** What the last form did, when it redirected back here (twoFactorNotice). */
+  notice?: string;
 }) {
   const enabled = result?.enabled ?? enabledNow;
   return (
@@ -35,7 +38,7 @@ export function TwoFactorSettings({
           {requiredNotice}
         </p>
       ) : null}
-      <FormSuccess message={result?.message} />
+      <FormSuccess message={result?.message ?? notice} />
       <FormError message={result?.error} />
       {enabled ? (
         <>

@@ -4,7 +4,7 @@ import { cookieHeaders } from "@server/auth/call";
 import { ADMIN_PROFILE_PATH, requireUser, type SessionUser } from "@server/auth/guards";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { seo } from "~/lib/seo";
-import type { TwoFactorFormResult } from "~/lib/two-factor";
+import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "~/lib/two-factor";
 import type { Route } from "./+types/two-factor";
 import { readForm } from "@server/http/form";
 import { isStaffRole } from "~/lib/staff-roles";
@@ -20,12 +20,13 @@ function customerOnly(user: SessionUser) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   customerOnly(user);
-  return { enabled: user.twoFactorEnabled };
+  return { enabled: user.twoFactorEnabled, notice: twoFactorNotice(new URL(request.url), user.twoFactorEnabled) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   customerOnly(await requireUser(request));
-  const { result, status, cookies } = await handleTwoFactorForm(request, Object.fromEntries(await readForm(request)), { mayDisable: true });
+  const { result, status, cookies, turned } = await handleTwoFactorForm(request, Object.fromEntries(await readForm(request)), { mayDisable: true });
+  if (turned) return redirect(`/account/two-factor?${TWO_FACTOR_DONE_PARAM}=${turned}`, { status: 303, headers: cookieHeaders(cookies) });
   return data(result, { status, headers: cookieHeaders(cookies) });
 }
 
@@ -38,7 +39,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         With two-factor authentication, signing in also asks for a code from an app on your phone, so a stolen password is not enough.
       </p>
       <div className="mt-4">
-        <TwoFactorSettings enabled={loaderData.enabled} result={actionData as TwoFactorFormResult | undefined} pending={pending} canDisable />
+        <TwoFactorSettings enabled={loaderData.enabled} result={actionData as TwoFactorFormResult | undefined} pending={pending} canDisable notice={loaderData.notice} />
       </div>
     </>
   );

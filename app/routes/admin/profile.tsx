@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { handleTwoFactorForm } from "@server/accounts/two-factor";
 import { cookieHeaders } from "@server/auth/call";
 import { requireAdmin, twoFactorRequired } from "@server/auth/guards";
@@ -6,7 +6,7 @@ import { readForm } from "@server/http/form";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { adminMeta } from "~/lib/admin";
 import { ROLE_LABELS, roleHome } from "~/lib/staff-roles";
-import type { TwoFactorFormResult } from "~/lib/two-factor";
+import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "~/lib/two-factor";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => adminMeta("Profile");
@@ -24,18 +24,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     home: roleHome(me.role),
     enabled: me.twoFactorEnabled,
     required: twoFactorRequired(me.role),
+    notice: twoFactorNotice(new URL(request.url), me.twoFactorEnabled),
   });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request, "any");
   const form = Object.fromEntries(await readForm(request));
-  const { result, status, cookies } = await handleTwoFactorForm(request, form, { mayDisable: !twoFactorRequired(me.role) });
+  const { result, status, cookies, turned } = await handleTwoFactorForm(request, form, { mayDisable: !twoFactorRequired(me.role) });
+  if (turned) return redirect(`/admin/profile?${TWO_FACTOR_DONE_PARAM}=${turned}`, { status: 303, headers: cookieHeaders(cookies) });
   return data(result, { status, headers: cookieHeaders(cookies) });
 }
 
 export default function AdminProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, role, home, enabled, required } = loaderData;
+  const { email, role, home, enabled, required, notice } = loaderData;
   const pending = useNavigation().state === "submitting";
   return (
     <div className="max-w-3xl space-y-6">
@@ -64,6 +66,7 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
             result={actionData as TwoFactorFormResult | undefined}
             pending={pending}
             canDisable={!required}
+            notice={notice}
             requiredNotice={required ? "Set up two-factor authentication to open the back office." : undefined}
             onceEnabled={
               required ? (
