@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import { TEST_ADMIN } from "./instances";
 
@@ -42,11 +43,83 @@ export function submitForm(url: string, fields: Record<string, string>, opts: { 
   });
 }
 
-/** Signs the system tests' admin in at /admin-login; returns the session cookie. */
+/** Cookies as a browser keeps them: later Set-Cookie values replace earlier ones, an emptied one is gone. */
+function cookieJar(...lists: string[][]): string {
+  const jar = new Map<string, string>();
+  for (const pair of lists.flat()) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) continue;
+    if (pair.slice(eq + 1) === "") jar.delete(pair.slice(0, eq));
+    else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+const htmlDecode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+
+function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+}
+
+/** The current RFC 6238 code for a base32 secret, as an authenticator app shows it. */
+function totp(secret: string): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = crypto.createHmac("sha1", base32Decode(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * What this test file's admin keeps after enrolling two-factor: a TOTP code is good once (a second
+ * sign-in in the same 30 seconds could not use one), so the next sign-in uses a backup code and
+ * asks to trust this "device"; the trusted-device cookie (renewed at each sign-in) spares the rest.
+ * One sign-in at a time: a trusted sign-in replaces the cookie.
+ */
+let secondFactor: { backupCodes: string[]; trustDevice?: string } | undefined;
+
+/**
+ * Signs the system tests' admin in at /admin-login; returns the session cookie. In deployed mode
+ * (PostgreSQL) an owner must enrol TOTP first: the first sign-in on a database does it over HTTP on
+ * /admin/profile, as a member of staff would; later ones answer the second-factor step.
+ */
 export async function adminCookie(base: string): Promise<string> {
-  const res = await submitForm(`${base}/admin-login`, { username: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  const credentials = { username: TEST_ADMIN.email, password: TEST_ADMIN.password };
+  const res = await submitForm(`${base}/admin-login`, credentials, { cookie: secondFactor?.trustDevice });
   if (res.status !== 303) throw new Error(`admin sign-in answered ${res.status}`);
-  return res.cookies.join("; ");
+  let session = res.cookies;
+  if (res.location.startsWith("/auth/two-factor")) {
+    const code = secondFactor?.backupCodes.shift();
+    if (!code) throw new Error("the admin has two-factor on but this test file kept no backup code");
+    const verified = await submitForm(`${base}/auth/two-factor`, { kind: "backup", code, trustDevice: "on", redirectTo: "/admin/dashboard" }, { cookie: cookieJar(res.cookies) });
+    if (verified.status !== 303) throw new Error(`the admin's backup code answered ${verified.status}`);
+    session = verified.cookies;
+  }
+  const trusted = session.find((c) => /trust_device=./.test(c));
+  if (trusted && secondFactor) secondFactor.trustDevice = trusted;
+  let cookie = cookieJar(session.filter((c) => !/trust_device=/.test(c)));
+
+  const home = await fetch(`${base}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
+  await home.body?.cancel();
+  if (home.status === 303 && home.headers.get("location") === "/admin/profile") cookie = await enrolTwoFactor(base, cookie);
+  return cookie;
+}
+
+/** Enrols the signed-in admin on /admin/profile (password, the app's code); returns the new session's cookie. */
+async function enrolTwoFactor(base: string, cookie: string): Promise<string> {
+  const started = await submitForm(`${base}/admin/profile`, { intent: "start", password: TEST_ADMIN.password }, { cookie });
+  const secret = /data-testid="totp-secret">([A-Z2-7=]+)</.exec(started.body)?.[1];
+  const totpUri = /name="totpUri" value="([^"]+)"/.exec(started.body)?.[1];
+  const backupCodes = /name="backupCodes" value="([^"]*)"/.exec(started.body)?.[1];
+  if (started.status !== 200 || !secret || !totpUri || backupCodes === undefined) throw new Error(`two-factor set-up answered ${started.status}`);
+  const verified = await submitForm(`${base}/admin/profile`, { intent: "verify", code: totp(secret), totpUri: htmlDecode(totpUri), backupCodes: htmlDecode(backupCodes) }, { cookie });
+  if (verified.location !== "/admin/profile?two-factor=on") throw new Error(`two-factor confirmation answered ${verified.status} ${verified.location}`);
+  secondFactor = { backupCodes: htmlDecode(backupCodes).split(",").filter(Boolean) };
+  // Two-factor turning on replaces the session.
+  return cookieJar(cookie.split("; "), verified.cookies);
 }
 
 export const SHIPPING = { name: "System Shopper", line1: "1 Test Road", line2: "", city: "London", postalCode: "N1 1AA", country: "GB" };
