@@ -37,7 +37,7 @@ const ROUTES = adminRoutes(routes)
   .filter((r) => r.path !== "/admin/logout")
   .map((r) => ({ ...r, path: r.path.replace(/:[a-zA-Z]+/g, crypto.randomUUID()) }));
 
-type Area = "dashboard" | "orders" | "customers" | "products" | "inventory" | "discounts" | "reviews" | "blog" | "audit" | "mailbox" | "settings" | "staff";
+type Area = "dashboard" | "orders" | "customers" | "products" | "inventory" | "discounts" | "reviews" | "blog" | "audit" | "mailbox" | "settings" | "staff" | "profile";
 
 /** Which area each admin path belongs to (the first match); a list means any of them opens it. */
 const AREAS: [RegExp, Area[]][] = [
@@ -55,13 +55,15 @@ const AREAS: [RegExp, Area[]][] = [
   [/^\/admin\/mailbox/, ["mailbox"]],
   [/^\/admin\/settings/, ["settings"]],
   [/^\/admin\/staff/, ["staff"]],
+  // Each member's own account (two-factor set-up): every role.
+  [/^\/admin\/profile$/, ["profile"]],
 ];
 
 /** What each role may open, written here independently of app/lib/staff-roles.ts (the code under test). */
 const MAY_OPEN: Record<"owner" | "staff" | "writer", Area[] | "all"> = {
   owner: "all",
-  staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts", "reviews"],
-  writer: ["blog"],
+  staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts", "reviews", "profile"],
+  writer: ["blog", "profile"],
 };
 
 function areasOf(path: string): Area[] {
@@ -104,7 +106,7 @@ test.describe("admin route matrix", () => {
     for (const p of ["/admin/dashboard", "/admin/orders", "/admin/orders/abandoned", "/admin/customers", "/admin/products", "/admin/discounts", "/admin/reviews", "/admin/posts", "/admin/audit", "/api/admin/ai"]) {
       expect(ROUTES.some((r) => r.path === p || r.path.startsWith(`${p}/`))).toBe(true);
     }
-    for (const p of ["/admin/settings", "/admin/settings/markets", "/admin/settings/shipping", "/admin/settings/taxes", "/admin/staff"]) expect(ROUTES.some((r) => r.path === p)).toBe(true);
+    for (const p of ["/admin/settings", "/admin/settings/markets", "/admin/settings/shipping", "/admin/settings/taxes", "/admin/staff", "/admin/profile"]) expect(ROUTES.some((r) => r.path === p)).toBe(true);
     for (const r of ROUTES) expect(areasOf(r.path).length, r.path).toBeGreaterThan(0);
   });
 

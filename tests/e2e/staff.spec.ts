@@ -56,7 +56,7 @@ test.describe("staff accounts", () => {
     // A writer lands on the blog, sees only the blog in the menu, and is refused the orders.
     await expect(writer).toHaveURL(/\/admin\/posts$/);
     const nav = writer.getByRole("navigation", { name: "Admin" });
-    await expect(nav.getByRole("link")).toHaveText(["Blog Posts"]);
+    await expect(nav.getByRole("link")).toHaveText(["Blog Posts", "Profile"]);
     const refused = await writer.goto("/admin/orders");
     expect(refused?.status()).toBe(403);
     await expect(writer.getByText("The Writer role does not give access to this part of the back office.")).toBeVisible();
