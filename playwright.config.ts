@@ -21,7 +21,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // A trace costs about a sixth of the suite's CPU and CI's run leaves nothing on disk to open:
+    // PW_TRACE=on records one for each failing test when you need it (docs/testing.md).
+    trace: process.env.PW_TRACE === "on" ? "retain-on-failure" : "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: findChromium(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

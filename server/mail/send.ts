@@ -15,12 +15,12 @@ const LEASE = sql`interval '5 minutes'`;
 /** The wait after the nth failure: 1, 2, 4 ... minutes, at most an hour (about 2 hours over 8 attempts). */
 const backoffAfter = (failures: number) => sql`${Math.min(60, 2 ** (failures - 1))} * interval '1 minute'`;
 
-let transport: nodemailer.Transporter | undefined;
+let transport: { url: string; smtp: nodemailer.Transporter } | undefined;
 
 function smtp(url: string) {
   // Bounded waits: a hanging server must not outlast the attempt's lease.
-  transport ??= nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
-  return transport;
+  if (transport?.url !== url) transport = { url, smtp: nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }) };
+  return transport.smtp;
 }
 
 type OutboxRow = typeof outboxMail.$inferSelect;

@@ -1,14 +1,18 @@
-import { config } from "../config";
+import { config, type Config } from "../config";
 import type { PaymentProvider } from "./provider";
 import { stripeProvider } from "./stripe-provider";
 import { readTestSession, testProvider, type TestSession } from "./test-provider";
 
-let current: PaymentProvider | undefined;
+let current: { config: Config; provider: PaymentProvider } | undefined;
 
-/** Stripe when STRIPE_SECRET_KEY is set, the built-in test provider otherwise. */
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, the built-in test provider otherwise; made again when the
+ * configuration is replaced (test files that share a process each set their own).
+ */
 export function paymentProvider(): PaymentProvider {
-  current ??= config().STRIPE_SECRET_KEY ? stripeProvider() : testProvider();
-  return current;
+  const c = config();
+  if (current?.config !== c) current = { config: c, provider: c.STRIPE_SECRET_KEY ? stripeProvider() : testProvider() };
+  return current.provider;
 }
 
 export { PaymentSetupError, WebhookSignatureError, type PaymentProvider, type ProviderName } from "./provider";
