@@ -12,7 +12,7 @@ export type LighthouseResult = { path: string; performance: number; accessibilit
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lh-"));
   const chrome = await chromeLauncher.launch({
-    chromePath: findChromium(),
+    chromePath: findChromium({ shell: false }),
     userDataDir,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
