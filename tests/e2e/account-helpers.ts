@@ -19,6 +19,15 @@ export async function createConfirmedCustomer(request: APIRequestContext, baseUR
   expect(confirmed.headers()["location"]).toBe("/auth?notice=confirmed");
 }
 
+/**
+ * Signs in over better-auth's HTTP API, where the sign-in form is not what the test is about: the
+ * session cookie lands in the browser context `request` belongs to (a page's or a context's).
+ */
+export async function signInOverHttp(request: APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
+  const res = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { Origin: baseURL } });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
+}
+
 /** Signs in on /auth with the page's form. */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   if (!new URL(page.url()).pathname.startsWith("/auth")) await page.goto("/auth");

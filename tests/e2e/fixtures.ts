@@ -104,12 +104,14 @@ export async function runPastPromoDelay(page: Page) {
  * The phone's view of the page the test is on: at 375 px nothing scrolls sideways and axe passes;
  * a screenshot named `name` goes to the test's output. The viewport is put back afterwards. Journeys
  * run once at 1280 px and call this where the phone's layout differs (docs/testing.md).
+ * `{ axe: false }` where another test already runs axe on this state at 375 px (docs/testing.md,
+ * "Axe checks de-duplicated").
  */
-export async function expectFitsPhone(page: Page, name: string) {
+export async function expectFitsPhone(page: Page, name: string, { axe = true } = {}) {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth), "nothing scrolls sideways at 375 px").toBeLessThanOrEqual(375);
-  await expectAccessible(page);
+  if (axe) await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
   if (before) await page.setViewportSize(before);
 }
