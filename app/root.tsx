@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider } from "~/components/ui/toast";
 import { InlineStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
+import { useQuietAborts } from "~/lib/use-quiet-aborts";
 import stylesheetUrl from "./app.css?url";
 
 // A first visit's document carries the stylesheet inline (entry.server.tsx), a returning visitor's
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useQuietAborts();
   return (
     <ToastProvider>
       <Outlet />
