@@ -12,7 +12,7 @@ import { loader as layoutLoader } from "../../app/routes/admin/layout";
 import { action as profileAction, loader as profileLoader } from "../../app/routes/admin/profile";
 import { loader as accountTwoFactorLoader } from "../../app/routes/account/two-factor";
 import { base32Decode, cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
-import { answer, call } from "./route-calls";
+import { answer, call, thrown } from "./route-calls";
 import { useTestDatabase } from "./test-db";
 
 /**
@@ -26,16 +26,6 @@ const PASSWORD = "staff-password-12";
 /** Each call from its own address: better-auth allows 3 two-factor calls per address in 10 seconds. */
 let calls = 0;
 const nextIp = () => `198.51.100.${(++calls % 250) + 1}`;
-
-async function thrown(p: unknown): Promise<Response> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a thrown response");
-}
 
 async function signedIn(email: string, role: "owner" | "staff" | "writer"): Promise<string> {
   const { id } = await createAdmin({ email, password: PASSWORD });

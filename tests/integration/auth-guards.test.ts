@@ -14,17 +14,7 @@ import { useTestDatabase } from "./test-db";
 import { action as signInAction } from "../../app/routes/shop/auth";
 import { action as adminLoginAction } from "../../app/routes/admin-login";
 import { action as marketAction } from "../../app/routes/shop/market";
-import { call } from "./route-calls";
-
-async function thrown(p: Promise<unknown>): Promise<Response> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a thrown response");
-}
+import { call, thrown } from "./route-calls";
 
 describe("auth guards with real better-auth sessions", () => {
   useTestDatabase();

@@ -5,6 +5,17 @@ type AnyAction = (args: { request: Request; params: Record<string, string>; cont
 export const call = (fn: unknown, request: Request, context: unknown = {}) =>
   (fn as AnyAction)({ request, params: {}, context });
 
+/** The Response a guard or loader threw (a redirect, a 403); fails when nothing was thrown. */
+export async function thrown(p: unknown): Promise<Response> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a thrown response");
+}
+
 /** A browser form post (urlencoded) to the shop. */
 export function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`http://localhost:3000${path}`, {
