@@ -3,6 +3,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { linkIn, waitForMail } from "./mailbox";
 
+export { totp } from "../totp";
+
 export const PASSWORD = "pixel-pass-42";
 
 /** An address no other test (or earlier run on this database) uses. */
@@ -38,20 +40,4 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
-}
 
-/** The current RFC 6238 code for a base32 secret, as an authenticator app shows it. */
-export function totp(secret: string, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = crypto.createHmac("sha1", base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, "0");
-}

@@ -7,6 +7,8 @@ import { db } from "../../server/db/client";
 import { outboxMail } from "../../server/mail/schema";
 import { user } from "../../server/auth/schema";
 
+export { base32Decode } from "../totp";
+
 /** A browser-like request to the shop, optionally carrying cookies. */
 export function shopRequest(path: string, init: { cookie?: string; ip?: string; method?: string } = {}): Request {
   const headers = new Headers({ origin: config().publicUrl, "x-shop-client-ip": init.ip ?? "192.0.2.10" });
@@ -52,13 +54,6 @@ export async function signInCookie(email: string, password = "customer-pass-1", 
   return cookieHeaderFrom(result.cookies);
 }
 
-/** The bytes of a base32 TOTP secret (as the enrolment page shows it), for hotp() in server/auth/totp-replay. */
-export function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-}
 
 /**
  * Marks a member of staff as having enrolled TOTP, for tests about something else: in deployed mode

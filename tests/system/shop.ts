@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { totp } from "../totp";
 import http from "node:http";
 import { TEST_ADMIN } from "./instances";
 
@@ -57,21 +57,7 @@ function cookieJar(...lists: string[][]): string {
 
 const htmlDecode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-}
 
-/** The current RFC 6238 code for a base32 secret, as an authenticator app shows it. */
-function totp(secret: string): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = crypto.createHmac("sha1", base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 /**
  * What this test file's admin keeps after enrolling two-factor: a TOTP code is good once (a second
