@@ -15,6 +15,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { findChromium } from "./chromium.mjs";
 
 const only = process.argv[2];
@@ -138,6 +139,8 @@ function cpuSeconds(file) {
   return parts.length === 2 ? parts.reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0) : undefined;
 }
 
+const FAILED_TAIL_LINES = 40;
+
 function finish() {
   const total = Date.now() - started;
   const rows = phases.map((p) => {
@@ -154,6 +157,14 @@ function finish() {
   console.log(
     `  machine CPU over the run: ${(machineCpu() - cpuAtStart).toFixed(1)} s (every process: the column above misses what a phase's processes do not wait for, such as Chromium's renderers, and PostgreSQL's)`,
   );
+  // A failed phase's own log scrolls away behind the phases that ran after it, and CI keeps only the
+  // end of the output: repeat the end of each failed log last, where the failing test is named.
+  for (const p of phases) {
+    const s = state.get(p.name);
+    if (s.status !== "FAILED") continue;
+    const tail = stripVTControlCharacters(fs.readFileSync(s.log, "utf8")).trimEnd().split("\n").slice(-FAILED_TAIL_LINES);
+    console.log(`\n=== ${p.name} FAILED: the last ${tail.length} lines of its log ===\n${tail.join("\n")}`);
+  }
   fs.rmSync(logDir, { recursive: true, force: true });
   process.exit([...state.values()].every((s) => s.status === "ok" || s.status === "skipped") ? 0 : 1);
 }
