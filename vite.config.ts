@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
   "@server": path.resolve(import.meta.dirname, "server"),
+  "@core": path.resolve(import.meta.dirname, "core"),
 };
 
 /**

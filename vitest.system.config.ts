@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       "~": path.resolve(import.meta.dirname, "app"),
       "@server": path.resolve(import.meta.dirname, "server"),
+      "@core": path.resolve(import.meta.dirname, "core"),
     },
   },
   test: {

@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { once } from "node:events";
 import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders/export";
-import { isTimeZone } from "../app/lib/admin-time";
+import { isTimeZone } from "../core/admin-time";
 import { orderListFilterOf, orderListRange } from "../app/lib/order-list-filter";
 import { openConfiguredDatabase } from "./open-db";
 

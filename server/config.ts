@@ -96,7 +96,7 @@ export type Config = z.infer<typeof schema> & {
   sseMaxTotal: number;
 };
 
-import { DEMO_ADMIN_PASSWORD } from "~/lib/auth-rules";
+import { DEMO_ADMIN_PASSWORD } from "@core/auth-rules";
 
 export { DEMO_ADMIN_PASSWORD };
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { SelectField, TextField } from "~/components/ui/field";
-import { regionKind, type AddressField } from "~/lib/address";
-import { COUNTRIES, US_STATES } from "~/lib/countries";
+import { regionKind, type AddressField } from "@core/address";
+import { COUNTRIES, US_STATES } from "@core/countries";
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 const STATE_OPTIONS = [{ value: "", label: "Choose a state" }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEMO_ADMIN_PASSWORD, INVALID_ADMIN_LOGIN, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules";
+import { DEMO_ADMIN_PASSWORD, INVALID_ADMIN_LOGIN, PASSWORD_MAX, PASSWORD_MIN } from "@core/auth-rules";
 
 /**
  * The account forms' schemas, each used by its action and by its form in the browser (the pages

@@ -1,4 +1,4 @@
-import { centsToDecimal } from "./money";
+import { centsToDecimal } from "@core/money";
 
 /** What the Product structured data is built from: only real data, nothing typed in. */
 export type ProductJsonLdInput = {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { truncate } from "./text";
+import { truncate } from "@core/text";
 
 type Match = { id: string; data?: unknown } | undefined;
 

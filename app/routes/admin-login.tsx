@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { cookieHeaders } from "@server/auth/call";
 import { adminLoginSchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "~/lib/form";
-import { INVALID_ADMIN_LOGIN, tooManySignInAttempts } from "~/lib/auth-rules";
+import { fieldErrors, formFields } from "@core/form";
+import { INVALID_ADMIN_LOGIN, tooManySignInAttempts } from "@core/auth-rules";
 import { safeRedirectPath } from "@server/auth/guards";
 import { getSessionUser } from "@server/auth/session";
 import { signInAdmin } from "@server/auth/sign-in";
@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/admin-login";
 import { readForm } from "@server/http/form";
-import { isStaffRole, roleHome, type StaffRole } from "~/lib/staff-roles";
+import { isStaffRole, roleHome, type StaffRole } from "@core/staff-roles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login | Pocket Retro" }, { name: "robots", content: "noindex, nofollow" }];
 

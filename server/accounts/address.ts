@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { shippingAddressSchema } from "~/lib/address";
-import { ADDRESS_BOOK_MAX } from "~/lib/address-book";
+import { shippingAddressSchema } from "@core/address";
+import { ADDRESS_BOOK_MAX } from "@core/address-book";
 import { user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";
 import { NotFoundError, RefusedError } from "../errors";

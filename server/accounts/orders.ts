@@ -3,8 +3,8 @@ import { db } from "../db/client";
 import { orderItems, orders } from "../orders/schema";
 import { orderCoreView } from "../orders/queries";
 import { listReturns, returnEligibility } from "../orders/returns";
-import type { OrderStatus } from "~/lib/order-status";
-import type { CustomerOrder } from "~/lib/order-view";
+import type { OrderStatus } from "@core/order-status";
+import type { CustomerOrder } from "@core/order-view";
 
 /** `totalCents` is in the order's own `currency` (lower case, "gbp"). */
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; currency: string; itemCount: number };
@@ -32,7 +32,7 @@ export async function listOrdersForUser(userId: string): Promise<AccountOrderRow
     .limit(200);
 }
 
-/** An order as its customer sees it (~/lib/order-view.ts, CustomerOrder). */
+/** An order as its customer sees it (core/order-view.ts, CustomerOrder). */
 export type AccountOrder = CustomerOrder;
 
 /** One of the customer's own orders; another customer's order (or no order) is null. */

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { z } from "zod";
-import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
-import { TWO_FACTOR_REQUIRED_FOR_ROLE, type Enrolment, type TwoFactorFormResult } from "~/lib/two-factor";
+import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";
+import { TWO_FACTOR_REQUIRED_FOR_ROLE, type Enrolment, type TwoFactorFormResult } from "@core/two-factor";
 import { callAuth } from "../auth/call";
 
 export type { Enrolment, TwoFactorFormResult };

@@ -1,6 +1,6 @@
 import { count, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, todayInZone, zonedDayStart } from "~/lib/admin-time";
-import { percentChange } from "~/lib/sales-range";
+import { DEFAULT_TIME_ZONE, todayInZone, zonedDayStart } from "@core/admin-time";
+import { percentChange } from "@core/sales-range";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "../db/client";
 import { blogPosts } from "../blog/schema";

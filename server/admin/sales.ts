@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { addDays, zonedDayStart } from "~/lib/admin-time";
-import type { LowStockRow, SalesDay, SalesRange, SalesReport, SalesTotals } from "~/lib/sales-range";
+import { addDays, zonedDayStart } from "@core/admin-time";
+import type { LowStockRow, SalesDay, SalesRange, SalesReport, SalesTotals } from "@core/sales-range";
 import { db } from "../db/client";
 import { productVariants, products } from "../catalog/schema";
 import { heldUnits } from "../inventory/availability";

@@ -9,8 +9,8 @@ import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "
 import { data } from "react-router";
 import { storeImage } from "../media/renditions";
 import type { MediaSource } from "../media/schema";
-import { altTextSchema, type StoredImage } from "~/lib/images";
-import { REVIEW_LIMITS } from "~/lib/reviews";
+import { altTextSchema, type StoredImage } from "@core/images";
+import { REVIEW_LIMITS } from "@core/reviews";
 import { DomainError } from "../errors";
 
 /** Upload limits of the admin image uploader. */

@@ -7,9 +7,9 @@ import { config } from "../config";
 import { sanitizeRichText } from "../content/sanitize";
 import { log } from "../log";
 import { DomainError } from "../errors";
-import { AI_WORD_TARGET, type AiProvider, type AiRequest, type WriterEvent } from "~/lib/ai-writer";
+import { AI_WORD_TARGET, type AiProvider, type AiRequest, type WriterEvent } from "@core/ai-writer";
 
-export { aiRequestSchema, type WriterEvent } from "~/lib/ai-writer";
+export { aiRequestSchema, type WriterEvent } from "@core/ai-writer";
 
 /**
  * The AI writer: a ~400-word article on a topic, in a tone, from Gemini or DeepSeek through the

@@ -5,7 +5,7 @@ import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db } from "../db/client";
 import { account, user } from "./schema";
 import { log } from "../log";
-import { PASSWORD_MAX } from "~/lib/auth-rules";
+import { PASSWORD_MAX } from "@core/auth-rules";
 import { getAuth } from "./auth";
 import { hasDemoPassword } from "./demo-password";
 import { isStaffUser } from "./roles";

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/auth-rules";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@core/auth-rules";
 import { config } from "../config";
 import { database, type Database } from "../db/client";
 import * as schema from "../db/schema";
@@ -35,7 +35,7 @@ export const AUTH_RATE_LIMITS: Record<string, { window: number; max: number } | 
  * admin session without the second factor could use them, and nothing they do reaches audit_log.
  * Staff management the shop offers lives in the back office, behind requireAdmin, and calls
  * `auth.api` from the server. The plugin's own permissions know the owner only (staff and writer
- * roles are ours: app/lib/staff-roles.ts).
+ * roles are ours: core/staff-roles.ts).
  */
 const adminPlugin = () =>
   admin({ defaultRole: "user", adminRoles: ["owner"], roles: { owner: adminAc, user: userAc } });

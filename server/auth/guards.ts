@@ -3,7 +3,7 @@ import { config } from "../config";
 import { adminHeaders } from "./admin-headers";
 import { passwordChangeRequired } from "./demo-password";
 import { getSessionUser, type SessionUser } from "./session";
-import { canOpen, isStaffRole, ROLE_LABELS, type AdminArea, type StaffRole } from "~/lib/staff-roles";
+import { canOpen, isStaffRole, ROLE_LABELS, type AdminArea, type StaffRole } from "@core/staff-roles";
 
 export type { SessionUser };
 export type { AdminArea };

@@ -1,5 +1,5 @@
 import { inArray, isNull, notInArray, or } from "drizzle-orm";
-import { STAFF_ROLES } from "~/lib/staff-roles";
+import { STAFF_ROLES } from "@core/staff-roles";
 import { user } from "./schema";
 
 /** Users with a staff role (owner, staff, writer), for queries over `user`. */

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { session, user } from "./schema";
 import { getAuth } from "./auth";
 import { oncePerRequest } from "../http/request-context";
-import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+import { isStaffRole, type StaffRole } from "@core/staff-roles";
 
 export type SessionUser = {
   id: string;

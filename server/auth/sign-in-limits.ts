@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { tooManySignInAttempts } from "~/lib/auth-rules";
+import { tooManySignInAttempts } from "@core/auth-rules";
 import { config } from "../config";
 import { eq } from "drizzle-orm";
 import { db } from "../db/client";

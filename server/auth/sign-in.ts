@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { session, user } from "./schema";
 import { callAuth } from "./call";
-import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+import { isStaffRole, type StaffRole } from "@core/staff-roles";
 import { SIGN_IN_WINDOW_SECONDS } from "./sign-in-limits";
 
 export type SignInResult =

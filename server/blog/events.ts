@@ -1,6 +1,6 @@
 import type { ShopEvent } from "../realtime/bus";
 import type { SseMessage } from "../realtime/sse";
-import type { LivePostEvent } from "~/lib/blog";
+import type { LivePostEvent } from "@core/blog";
 import { getPublicPostById, type PublicPost } from "./posts";
 
 /**

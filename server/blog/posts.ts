@@ -2,9 +2,9 @@ import { and, arrayContains, desc, eq, ilike, ne, or, sql, type SQL } from "driz
 import { db } from "../db/client";
 import { trigramMatch, inBestTier } from "../db/trigram";
 import { blogPosts } from "./schema";
-import type { PublishStatus } from "~/lib/publish-status";
+import type { PublishStatus } from "@core/publish-status";
 import { sanitizeRichText } from "../content/sanitize";
-import { CARD_EXCERPT_LENGTH, RELATED_POSTS, excerptFrom, sortBySharedTags } from "~/lib/blog";
+import { CARD_EXCERPT_LENGTH, RELATED_POSTS, excerptFrom, sortBySharedTags } from "@core/blog";
 
 /** A published post as a card (list, related posts). Dates are ISO strings. */
 export type PostCard = {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "../db/columns";
-import type { PublishStatus } from "~/lib/publish-status";
+import type { PublishStatus } from "@core/publish-status";
 
 /** Blog posts. */
 

@@ -9,8 +9,8 @@ import { importRemoteImages, importRemoteImageUrl } from "../media/import-images
 import { notify } from "../realtime/bus";
 import { seedPost } from "../db/seed/blog";
 import { recordAudit, type Actor } from "../admin/audit";
-import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "~/lib/blog";
-import { statusForIntent, type PostFormData } from "~/lib/post-form";
+import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "@core/blog";
+import { statusForIntent, type PostFormData } from "@core/post-form";
 import { toAdminPost, type AdminPost } from "./posts";
 import { FieldSaveError, NotFoundError } from "../errors";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { carts } from "./schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
-import { BUY_NOW_CHECKOUT } from "~/lib/checkout-form";
+import { BUY_NOW_CHECKOUT } from "@core/checkout-form";
 import { addToCart, createDetachedCart, deleteVisitorCart } from "./cart";
 
 /**

@@ -5,7 +5,7 @@ import { cartLines, carts } from "./schema";
 import { productVariants, products } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { loadImages } from "../media/renditions";
-import type { StoredImage } from "~/lib/images";
+import type { StoredImage } from "@core/images";
 import { orderCaps, orderLinesRefusal } from "../orders/limits";
 import { DomainError } from "../errors";
 

@@ -5,8 +5,8 @@ import { unitsSoldByProduct } from "../orders/best-sellers";
 import { cachedCatalogRead } from "./cache";
 import { toCards } from "./products";
 import { productVariants, products } from "./schema";
-import type { BrowseItem } from "~/lib/catalog-browse";
-import { hasColours } from "~/lib/variant";
+import type { BrowseItem } from "@core/catalog-browse";
+import { hasColours } from "@core/variant";
 
 /**
  * The product list with what it sorts and filters by: when each product was added, units sold,
@@ -33,7 +33,7 @@ export function listBrowsableProducts(): Promise<BrowseItem[]> {
         createdAt: rows[i].createdAt.toISOString(),
         unitsSold: sold.get(card.id) ?? 0,
         inStock: own.some((v) => (stock.get(v.id) ?? 0) > 0),
-        // A lone default variant is no colour (app/lib/variant.ts).
+        // A lone default variant is no colour (core/variant.ts).
         colours: hasColours(own) ? own.map((v) => v.name) : [],
       };
     });

@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { productVariants, products, reviews } from "./schema";
 import { availableStock } from "../inventory";
-import type { AccessoryOffer, HomeRows, ProductCard, ProductPage, RatingSummary, ReviewView } from "~/lib/product-view";
+import type { AccessoryOffer, HomeRows, ProductCard, ProductPage, RatingSummary, ReviewView } from "@core/product-view";
 import { loadImages } from "../media/renditions";
-import type { StoredImage } from "~/lib/images";
+import type { StoredImage } from "@core/images";
 import { sanitizeRichText } from "../content/sanitize";
-import { stripHtml, truncate } from "~/lib/text";
+import { stripHtml, truncate } from "@core/text";
 import { cachedCatalogRead } from "./cache";
-import type { ProductType } from "~/lib/collections";
+import type { ProductType } from "@core/collections";
 
 /** The product `/product` shows (DESIGN.md section 8); its canonical page is `/products/r36s`. */
 export const MAIN_PRODUCT_SLUG = "r36s";

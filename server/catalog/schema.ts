@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
-import type { ProductContent } from "~/lib/product-content";
-import type { PublishStatus } from "~/lib/publish-status";
-import type { ProductType } from "~/lib/collections";
-import type { ReviewStatus } from "~/lib/reviews";
+import type { ProductContent } from "@core/product-content";
+import type { PublishStatus } from "@core/publish-status";
+import type { ProductType } from "@core/collections";
+import type { ReviewStatus } from "@core/reviews";
 import { user } from "../auth/schema";
 
 /** The catalogue's tables: products, their colour variants (which hold the stock count) and reviews. Money is integer cents. */
@@ -27,7 +27,7 @@ export const products = pgTable(
     content: jsonb("content").$type<ProductContent>().notNull().default({}),
     /** At or below this many available units a colour counts as low stock (inventory, dashboard, product page). */
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
-    /** Which collection lists it (app/lib/collections.ts). */
+    /** Which collection lists it (core/collections.ts). */
     type: text("type").$type<ProductType>().notNull().default("console"),
     /** Shown under the home page's hero in this order (lowest first); null: not featured. */
     featuredPosition: integer("featured_position"),

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { inBestTier, trigramCloseness, trigramMatch, underFirstThresholdFinding } from "../db/trigram";
 import { products } from "./schema";
 import { toCards } from "./products";
-import type { ProductCard } from "~/lib/product-view";
+import type { ProductCard } from "@core/product-view";
 
 /** What a product is found by (its generated column, trigram-indexed by migration 0013). */
 const PRODUCT_SEARCH_DOC = sql`${products.searchText}`;

@@ -2,8 +2,8 @@ import { priceCart, type DiscountableLine, type PricedCart } from "../discounts/
 import { marketForCountry, PricingError } from "../pricing";
 import { pricingSettings } from "../pricing/store";
 import type { OrderPricing, PricedLine } from "../orders/place";
-import type { CheckoutQuoteView } from "~/lib/checkout-quote";
-import { countryName, US_STATE_CODES } from "~/lib/countries";
+import type { CheckoutQuoteView } from "@core/checkout-quote";
+import { countryName, US_STATE_CODES } from "@core/countries";
 
 /**
  * The checkout's prices: the delivery country picks the market (its currency, rate, zone and tax),

@@ -8,7 +8,7 @@ import { orderPricing, pricedLines, quoteCheckout } from "./quote";
 import { RESERVATION_MINUTES } from "../inventory";
 import { paymentProvider, PaymentSetupError } from "../payments";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
-import type { CheckoutDetails } from "~/lib/checkout-form";
+import type { CheckoutDetails } from "@core/checkout-form";
 import { DomainError } from "../errors";
 
 /**

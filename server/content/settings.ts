@@ -3,8 +3,8 @@ import { z } from "zod";
 import { recordAudit, type Actor } from "../admin/audit";
 import { cachedCatalogRead, catalogChanged } from "../catalog/cache";
 import { db, transaction } from "../db/client";
-import type { StoreDetails } from "~/lib/settings-form";
-import type { StoredImage } from "~/lib/images";
+import type { StoreDetails } from "@core/settings-form";
+import type { StoredImage } from "@core/images";
 import { loadImages } from "../media/renditions";
 import { settings } from "./schema";
 

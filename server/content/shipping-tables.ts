@@ -1,6 +1,6 @@
 import type { PricingSettings, ShippingMethod } from "../pricing";
 import { zoneMethods } from "../pricing";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "@core/money";
 
 /**
  * The Shipping Policy's zone tables, written from the shipping settings, so the policy a shopper

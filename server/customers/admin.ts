@@ -3,12 +3,12 @@ import { db, executeRows } from "../db/client";
 import { orderEvents, orders } from "../orders/schema";
 import { user } from "../auth/schema";
 import { isCustomerUser } from "../auth/roles";
-import { isStaffRole } from "~/lib/staff-roles";
+import { isStaffRole } from "@core/staff-roles";
 import { customerAddresses } from "../accounts/schema";
 import { newsletterSubscribers } from "../marketing/schema";
 import { keptUsdCentsOf, placedOrder } from "../orders/filters";
 import { listOrdersWhere, type AdminOrderRow } from "../orders/admin";
-import { customerKey } from "~/lib/customer-key";
+import { customerKey } from "@core/customer-key";
 
 /**
  * The back office's customers (issue 14): everyone who paid for an order (guests included, known by

@@ -2,7 +2,7 @@ import { and, or, sql, type SQL } from "drizzle-orm";
 import { db, type Db } from "./client";
 
 /**
- * Typo-tolerant matching of search terms (app/lib/search.ts searchTerms) against a lower-case text
+ * Typo-tolerant matching of search terms (core/search.ts searchTerms) against a lower-case text
  * expression with pg_trgm (migration 0013 indexes each searched expression with gin_trgm_ops, which
  * serves both LIKE and the word-similarity operator <%).
  *

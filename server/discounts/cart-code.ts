@@ -4,7 +4,7 @@ import { cartDiscountCodes } from "./schema";
 import { findDiscountByCode } from "./codes";
 import { notFound, type DiscountDefinition, type DiscountUsage } from "./rules";
 import { discountUsage } from "./uses";
-import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from "~/lib/discount-form";
+import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from "@core/discount-form";
 
 /**
  * The code a shopper typed, kept with their cart (one per cart: a new one replaces the old) and

@@ -3,7 +3,7 @@ import { pricingSettings, type PricingSnapshot } from "../pricing/store";
 import { cartDiscountCode, resolveDiscount, setCartDiscountCode } from "./cart-code";
 import { DiscountRefusedError, priceWithDiscount } from "./rules";
 import type { DiscountHold } from "./uses";
-import type { DiscountView } from "~/lib/discount-view";
+import type { DiscountView } from "@core/discount-view";
 
 /**
  * A cart priced in a market with its code, through the pricing core (docs/discounts.md): the

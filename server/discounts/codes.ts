@@ -7,8 +7,8 @@ import { orders } from "../orders/schema";
 import { usdCents } from "../orders/usd";
 import { discountCodes, discountUses } from "./schema";
 import { pricingSettings } from "../pricing/store";
-import { discountRulesSchema, normalizeDiscountCode, type DiscountDefinition, type DiscountRules } from "~/lib/discount-form";
-import { fieldErrors } from "~/lib/form";
+import { discountRulesSchema, normalizeDiscountCode, type DiscountDefinition, type DiscountRules } from "@core/discount-form";
+import { fieldErrors } from "@core/form";
 import { FieldSaveError, NotFoundError } from "../errors";
 
 /** The merchant's side of discount codes: look-up, list with status and figures, save, deactivate, delete. */

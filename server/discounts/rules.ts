@@ -1,7 +1,7 @@
 import { allocate, marketUnitPrice, priceOrder, type DiscountStep, type Market, type OrderQuote, type PricingSettings, type QuoteInput } from "../pricing";
 import { mulDivHalfUp } from "../pricing/money";
-import { formatMoney } from "~/lib/money";
-import type { DiscountDefinition } from "~/lib/discount-form";
+import { formatMoney } from "@core/money";
+import type { DiscountDefinition } from "@core/discount-form";
 import { DomainError } from "../errors";
 
 /**
@@ -9,7 +9,7 @@ import { DomainError } from "../errors";
  * (docs/pricing.md, step 2) and every reason a code is refused, in words. No database, no clock.
  */
 
-/** A stored code's rules: one zod schema in app/lib/discount-form.ts describes them for the editor and here. */
+/** A stored code's rules: one zod schema in core/discount-form.ts describes them for the editor and here. */
 export type { DiscountDefinition };
 
 /** How much of the code is taken: uses counted or held by other checkouts, and by this email. */

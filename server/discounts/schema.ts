@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { carts } from "../cart/schema";
 import { money, timestamps } from "../db/columns";
 import { orders } from "../orders/schema";
-import type { DiscountKind } from "~/lib/discount-form";
+import type { DiscountKind } from "@core/discount-form";
 
 /**
  * Discount codes (issue 13, docs/discounts.md). Amounts are integer minor units keyed by currency

@@ -4,8 +4,8 @@ import { productVariants, products } from "../catalog/schema";
 import { transaction, type Db } from "../db/client";
 import { RefusedError } from "../errors";
 import { parseCsv } from "../http/csv";
-import { SKU_PATTERN } from "~/lib/product-form";
-import type { ImportPreview, ImportRow } from "~/lib/inventory-form";
+import { SKU_PATTERN } from "@core/product-form";
+import type { ImportPreview, ImportRow } from "@core/inventory-form";
 import { setOnHand } from "./stock";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { StockReason } from "~/lib/stock";
+import type { StockReason } from "@core/stock";
 import { productVariants } from "../catalog/schema";
 import { orders } from "../orders/schema";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { productVariants } from "../catalog/schema";
 import { RefusedError } from "../errors";
-import type { StockReason } from "~/lib/stock";
+import type { StockReason } from "@core/stock";
 import { lockVariants } from "./availability";
 import { stockChanged } from "./changed";
 import type { StockLine } from "./reservations";

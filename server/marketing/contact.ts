@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { contactSchema } from "~/lib/contact-form";
+import { contactSchema } from "@core/contact-form";
 import { db } from "../db/client";
 import { contactMessages } from "./schema";
 import { sendMail } from "../mail/send";

@@ -1,5 +1,5 @@
 import { log } from "../log";
-import { bodyImage, type BodyImage } from "~/lib/images";
+import { bodyImage, type BodyImage } from "@core/images";
 import { storeImage } from "./renditions";
 import { fetchRemoteImage, RemoteImageError, type FetchImageOptions } from "./remote-image";
 

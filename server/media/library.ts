@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, desc, eq, ilike, like, or, type AnyColumn, type SQL } from "drizzle-orm";
-import { bodyImage, storedImage, type LibraryImage, type MediaUse } from "~/lib/images";
+import { bodyImage, storedImage, type LibraryImage, type MediaUse } from "@core/images";
 import { blogPosts } from "../blog/schema";
 import { productVariants, products } from "../catalog/schema";
 import { db } from "../db/client";

@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
 import { media, type MediaSource } from "./schema";
-import { storedImage, type Rendition, type StoredImage } from "~/lib/images";
+import { storedImage, type Rendition, type StoredImage } from "@core/images";
 
 /** Widths every image is rendered at; the browser picks one through srcset. */
 export const RENDITION_WIDTHS = [320, 640, 960] as const;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "../db/columns";
-import type { Rendition } from "~/lib/images";
+import type { Rendition } from "@core/images";
 
 /** Uploaded images and their generated renditions. */
 

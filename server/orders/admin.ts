@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction, type Db } from "../db/client";
 import type { TierRunner } from "../db/trigram";
 import { orderEvents, orderItems, orderRefunds, orders } from "./schema";
 import { abandonedCheckout, inSearchTier, keptUsdCentsOf, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
 import { user } from "../auth/schema";
-import type { OrderStatus } from "~/lib/order-status";
+import type { OrderStatus } from "@core/order-status";
 import { log } from "../log";
 import { paymentProvider } from "../payments";
 import type { ShopEvent } from "../realtime/bus";
@@ -18,10 +18,10 @@ import { deliverQueued, queueMail } from "../mail/send";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { cancelPendingOrder } from "./place";
 import { getOrderSummary } from "./queries";
-import type { AdminOrderDetail } from "~/lib/order-view";
+import type { AdminOrderDetail } from "@core/order-view";
 import { refundChoices, reserveCancellationRefund, settleRefund } from "./refunds";
 import { listReturns } from "./returns";
-import { statusChangeRefusal, type AdminOrderStatus } from "~/lib/order-transitions";
+import { statusChangeRefusal, type AdminOrderStatus } from "@core/order-transitions";
 
 /** The back office's orders (spec "Admin orders"; DESIGN.md sections 6 and 7). */
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "../db/client";
-import type { CreditNoteView } from "~/lib/order-view";
+import type { CreditNoteView } from "@core/order-view";
 import { taxIncludedIn } from "./charges";
 import { orderShipping } from "./queries";
 import { documentCounters, orderItems, orderRefunds, orders } from "./schema";

@@ -8,5 +8,5 @@ export class OrderNotFoundError extends NotFoundError {
   }
 }
 
-/** A change the rules refuse (app/lib/order-transitions.ts); the message is safe to show. */
+/** A change the rules refuse (core/order-transitions.ts); the message is safe to show. */
 export class OrderTransitionError extends RefusedError {}

@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import { orderEvents } from "./schema";
-import type { OrderStatus } from "~/lib/order-status";
+import type { OrderStatus } from "@core/order-status";
 import { notify } from "../realtime/bus";
 
 export type OrderEventInput = {

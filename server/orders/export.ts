@@ -1,8 +1,8 @@
 import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import { db, type Db } from "../db/client";
 import { inFuzzyTier } from "../db/trigram";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "~/lib/order-workspace";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
+import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "@core/order-workspace";
 import { inSearchTier, orderIdRef, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
 import { orderItems, orders } from "./schema";
 import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";

@@ -1,6 +1,6 @@
 import { and, between, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import type { OrderStatus } from "~/lib/order-status";
-import type { FulfilmentStatus, PaymentStatus } from "~/lib/order-workspace";
+import type { OrderStatus } from "@core/order-status";
+import type { FulfilmentStatus, PaymentStatus } from "@core/order-workspace";
 import { db } from "../db/client";
 import { inFuzzyTier, trigramMatch, type TierRunner } from "../db/trigram";
 import { orders } from "./schema";
@@ -45,7 +45,7 @@ export const keptUsdCentsOf = (): SQL =>
 export const returnedOf = (): SQL<boolean> =>
   sql<boolean>`exists (select 1 from return_requests rr where rr.order_id = ${orderIdRef} and rr.status in ('received', 'refunded'))`;
 
-/** The same rules as paymentStatus() in app/lib/order-workspace.ts, in SQL. */
+/** The same rules as paymentStatus() in core/order-workspace.ts, in SQL. */
 function paymentCondition(p: PaymentStatus): SQL {
   const refunded = refundedCentsOf();
   switch (p) {
@@ -62,7 +62,7 @@ function paymentCondition(p: PaymentStatus): SQL {
   }
 }
 
-/** The same rules as fulfilmentStatus() in app/lib/order-workspace.ts, in SQL. */
+/** The same rules as fulfilmentStatus() in core/order-workspace.ts, in SQL. */
 function fulfilmentCondition(f: FulfilmentStatus): SQL {
   const shipped = sql`(${orders.fulfilledAt} is not null or ${orders.status} = 'completed')`;
   switch (f) {

@@ -6,8 +6,8 @@ import { log } from "../log";
 import { recordOrderEvent } from "./events";
 import { sendShippingConfirmation } from "./mail";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
-import { carrierName, type CarrierId } from "~/lib/carriers";
-import type { ShippingAddress } from "~/lib/address";
+import { carrierName, type CarrierId } from "@core/carriers";
+import type { ShippingAddress } from "@core/address";
 
 /** Shipping an order and where it goes (docs/back-office.md, "The order page"). */
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { config } from "../config";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "@core/money";
 import { DomainError } from "../errors";
 
 /**

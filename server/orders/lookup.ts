@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { OrderLookup } from "~/lib/order-lookup";
+import type { OrderLookup } from "@core/order-lookup";
 import { customerOrderView, type AccountOrder } from "../accounts/orders";
 import { db } from "../db/client";
 import { readSignedValue, signedCookie } from "../http/cookies";

@@ -1,20 +1,20 @@
 import { config } from "../config";
 import { getShopSettings } from "../content/settings";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { sendMail, type Mail } from "../mail/send";
-import { carrierName, trackingUrl } from "~/lib/carriers";
-import { postalAddressLines } from "~/lib/address";
-import { formatMoney } from "~/lib/money";
-import type { AdminOrderStatus } from "~/lib/order-transitions";
+import { carrierName, trackingUrl } from "@core/carriers";
+import { postalAddressLines } from "@core/address";
+import { formatMoney } from "@core/money";
+import type { AdminOrderStatus } from "@core/order-transitions";
 import { getOrderSummary } from "./queries";
-import type { OrderSummary } from "~/lib/order-view";
-import { orderTotals, totalsAmount } from "~/lib/order-totals";
+import type { OrderSummary } from "@core/order-view";
+import { orderTotals, totalsAmount } from "@core/order-totals";
 
 function itemLines(order: OrderSummary): string[] {
   return order.lines.map((l) => `  ${l.quantity} x ${itemLabel(l.title, l.variantName)}  ${formatMoney(l.lineTotalCents, order.currency)}`);
 }
 
-/** The same totals lines as the order pages (~/lib/order-totals), one per row: "Shipping: Free". */
+/** The same totals lines as the order pages (core/order-totals), one per row: "Shipping: Free". */
 function totalsLines(order: OrderSummary): string[] {
   const totals = orderTotals(order);
   return [...totals.lines.map((l) => `${l.label}: ${totalsAmount(l, totals.currency)}`), ...(totals.delivery ? [`Delivery: ${totals.delivery}`] : [])];

@@ -3,13 +3,13 @@ import { countDiscountUse, releaseDiscountUses } from "../discounts/uses";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { paymentEvents } from "../payments/schema";
-import type { OrderStatus } from "~/lib/order-status";
+import type { OrderStatus } from "@core/order-status";
 import { recordOrderEvent } from "./events";
 import { nextDocumentNumber } from "./documents";
 import type { PaymentEvent } from "../payments/provider";
 import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
 import { removePurchasedLines } from "../cart/cart";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
 
 /**
  * What a provider's webhook tells us, already verified and translated by the payment adapter.

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "../discounts/uses";
 import type { Market } from "../pricing";
 import { db, transaction, type Tx } from "../db/client";

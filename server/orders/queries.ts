@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderDiscount } from "../discounts/uses";
 import { orderItems, orders } from "./schema";
-import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary } from "~/lib/order-view";
+import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary } from "@core/order-view";
 
 /**
  * An order's lines as every view shows them, the line total computed here once (the admin order page,

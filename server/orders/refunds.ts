@@ -1,10 +1,10 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { orderItems, orderRefunds, orders, type RefundLine } from "../db/schema";
 import { chargesFromTotals, lineRefund, shippingRefund } from "../pricing/charges";
-import type { RefundChoices, RefundStatus } from "~/lib/order-view";
+import type { RefundChoices, RefundStatus } from "@core/order-view";
 import { allocateFromTotals, chargesOf } from "./charges";
 import { nextDocumentNumber } from "./documents";
 import { log } from "../log";
@@ -12,7 +12,7 @@ import { paymentProvider } from "../payments";
 import { recordOrderEvent } from "./events";
 import { sendRefundMail } from "./mail";
 import { restock, type StockActor } from "../inventory";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "@core/money";
 import { RefusedError } from "../errors";
 
 /**

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { nestFormData } from "~/lib/nested-form";
-import { returnRequestSchema } from "~/lib/order-workspace";
+import { nestFormData } from "@core/nested-form";
+import { returnRequestSchema } from "@core/order-workspace";
 import { domainErrorResponse } from "../errors";
 import { OrderNotFoundError } from "./errors";
 import { requestReturn, type ReturnRequester } from "./returns";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { recordAudit, type Actor } from "../admin/audit";
 import { db, transaction, type Tx } from "../db/client";
 import { log } from "../log";
@@ -8,7 +8,7 @@ import { sendReturnMail, type ReturnMailStep } from "./mail";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { refundActionKey, refundOrder, RefundRefusedError } from "./refunds";
 import { orderItems, orders, returnRequests, type ReturnLine } from "./schema";
-import { RETURN_WINDOW_CLOSED, type ReturnStatus, type ReturnView } from "~/lib/order-view";
+import { RETURN_WINDOW_CLOSED, type ReturnStatus, type ReturnView } from "@core/order-view";
 import { RefusedError } from "../errors";
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
-import type { OrderStatus } from "~/lib/order-status";
-import type { RefundStatus, ReturnStatus } from "~/lib/order-view";
+import type { OrderStatus } from "@core/order-status";
+import type { RefundStatus, ReturnStatus } from "@core/order-view";
 import { user } from "../auth/schema";
 import { productVariants, products } from "../catalog/schema";
 import { SEARCH_FOLD } from "./search-text";

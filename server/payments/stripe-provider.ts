@@ -1,12 +1,12 @@
 import Stripe from "stripe";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { config } from "../config";
 import { log } from "../log";
 import { paymentIdOf, translateCheckoutEvent } from "./checkout-events";
 import { PaymentSetupError, WebhookSignatureError, type PaymentProvider } from "./provider";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./signature";
-import { taxLineLabel, taxLineText } from "~/lib/checkout-quote";
-import { paymentDiscountNote } from "~/lib/discount-view";
+import { taxLineLabel, taxLineText } from "@core/checkout-quote";
+import { paymentDiscountNote } from "@core/discount-view";
 
 /**
  * Stripe Checkout through the official SDK. STRIPE_API_HOST (e.g. http://127.0.0.1:12111) points

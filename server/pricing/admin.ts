@@ -3,8 +3,8 @@ import { recordAudit, type Actor } from "../admin/audit";
 import { catalogChanged } from "../catalog/cache";
 import { db, transaction, type Tx } from "../db/client";
 import { DomainError } from "../errors";
-import { slugify } from "~/lib/text";
-import type { MarketsInput, TaxRatesInput, ZoneInput } from "~/lib/settings-form";
+import { slugify } from "@core/text";
+import type { MarketsInput, TaxRatesInput, ZoneInput } from "@core/settings-form";
 import { markets, shippingMethods, taxRates } from "./schema";
 
 /**
@@ -12,7 +12,7 @@ import { markets, shippingMethods, taxRates } from "./schema";
  * Each save checks what needs the database (which markets exist, their currencies), writes in ONE
  * transaction with its audit entry, and announces a catalogue change: every instance drops its cached
  * settings after commit, so prices, shipping and the Shipping Policy follow on the next request.
- * The forms' own rules are in app/lib/settings-form.ts; the tables' CHECKs back both.
+ * The forms' own rules are in core/settings-form.ts; the tables' CHECKs back both.
  */
 
 /** A refusal the form can show next to its fields (keys are field paths, "" for the form): 400. */

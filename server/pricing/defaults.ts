@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "~/lib/countries";
+import { COUNTRY_CODES } from "@core/countries";
 import type { Market, PricingSettings, ShippingMethod, TaxRate } from "./types";
 
 /**
@@ -34,7 +34,7 @@ export const EU_STANDARD_VAT_BPS: Record<(typeof EU_COUNTRIES)[number], number> 
 export const UNSERVED_COUNTRIES: readonly string[] = ["BY", "IR", "KP", "RU", "SY"];
 
 /**
- * Rest of world: every other country an address may name (app/lib/countries.ts), as the Shipping
+ * Rest of world: every other country an address may name (core/countries.ts), as the Shipping
  * Policy's "most other countries" promises, at the rest-of-world rates and in US dollars.
  */
 export const REST_OF_WORLD_COUNTRIES: readonly string[] = COUNTRY_CODES.filter(

@@ -3,7 +3,7 @@ import { BASE_MARKET_ID } from "./defaults";
 import { marketForCountry, marketUnitPrice, zoneMethods } from "./quote";
 import { pricingSettings, type PricingSnapshot } from "./store";
 import type { Market } from "./types";
-import type { MarketSummary } from "~/lib/market";
+import type { MarketSummary } from "@core/market";
 
 /**
  * Which market a shopper is buying in before checkout knows the delivery country: the one they

@@ -7,8 +7,8 @@ import { recordAudit, type Actor } from "../admin/audit";
 import { catalogChanged } from "../catalog/cache";
 import { loadImages } from "../media/renditions";
 import { NotFoundError } from "../errors";
-import { REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from "~/lib/reviews";
-import type { StoredImage } from "~/lib/images";
+import { REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from "@core/reviews";
+import type { StoredImage } from "@core/images";
 
 /**
  * The back office's Reviews (staff and owner): buyers' reviews wait as pending; staff approve them

@@ -7,7 +7,7 @@ import { orderItems, orders } from "../orders/schema";
 import { user } from "../auth/schema";
 import { DomainError } from "../errors";
 import { UploadError, checkUploadedImages, storeUploadedImages, type UploadedFile } from "../admin/uploads";
-import { REVIEW_LIMITS, type ReviewStatus } from "~/lib/reviews";
+import { REVIEW_LIMITS, type ReviewStatus } from "@core/reviews";
 
 /**
  * A buyer's review (issue 15): a signed-in customer with a paid order of the product writes one

@@ -1,7 +1,7 @@
 import { closestProductTitle, searchProducts } from "../catalog/search";
 import { searchPublishedPosts, type PostCard } from "../blog/posts";
-import type { ProductCard } from "~/lib/product-view";
-import { SEARCH_PAGE_SIZE, searchTerms } from "~/lib/search";
+import type { ProductCard } from "@core/product-view";
+import { SEARCH_PAGE_SIZE, searchTerms } from "@core/search";
 
 /** Posts shown beside the products: a second, shorter group (as Dawn shows articles). */
 const POSTS_SHOWN = 4;

@@ -10,7 +10,7 @@ import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db, transaction } from "../db/client";
 import { DomainError, FieldSaveError, NotFoundError } from "../errors";
 import { deliverQueued, queueMail } from "../mail/send";
-import { INVITATION_INVALID, INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/lib/staff-roles";
+import { INVITATION_INVALID, INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@core/staff-roles";
 import { staffInvitations } from "./schema";
 
 

@@ -4,7 +4,7 @@ import { isStaffUser } from "../auth/roles";
 import { session, user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";
 import { NotFoundError, RefusedError } from "../errors";
-import { isStaffRole, type StaffRole } from "~/lib/staff-roles";
+import { isStaffRole, type StaffRole } from "@core/staff-roles";
 
 /** The back office's people: who they are, their role, whether they may still sign in. */
 export type StaffMember = {

@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from "../admin/audit";
 import { user } from "../auth/schema";
 import { transaction } from "../db/client";
 import { checkRateLimit } from "../security/rate-limit";
-import { isStaffRole } from "~/lib/staff-roles";
+import { isStaffRole } from "@core/staff-roles";
 import { StaffChangeRefused, StaffMemberNotFound } from "./members";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readSignedValue, signedCookie } from "../http/cookies";
-import { MAX_GUEST_ITEMS } from "~/lib/wishlist";
+import { MAX_GUEST_ITEMS } from "@core/wishlist";
 
 /**
  * A guest's wishlist: the saved colours' variant ids, oldest first, in a signed cookie (a tampered

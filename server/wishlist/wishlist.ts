@@ -4,8 +4,8 @@ import { productVariants, products } from "../catalog/schema";
 import { availableStock } from "../inventory";
 import { loadImages } from "../media/renditions";
 import { DomainError } from "../errors";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/lib/stock";
-import { MAX_CUSTOMER_ITEMS, MAX_GUEST_ITEMS, type WishlistItem } from "~/lib/wishlist";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "@core/stock";
+import { MAX_CUSTOMER_ITEMS, MAX_GUEST_ITEMS, type WishlistItem } from "@core/wishlist";
 import { guestWishlistCookie, readGuestWishlist } from "./guest";
 import { wishlistItems } from "./schema";
 

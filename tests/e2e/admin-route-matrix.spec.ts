@@ -59,7 +59,7 @@ const AREAS: [RegExp, Area[]][] = [
   [/^\/admin\/profile$/, ["profile"]],
 ];
 
-/** What each role may open, written here independently of app/lib/staff-roles.ts (the code under test). */
+/** What each role may open, written here independently of core/staff-roles.ts (the code under test). */
 const MAY_OPEN: Record<"owner" | "staff" | "writer", Area[] | "all"> = {
   owner: "all",
   staff: ["dashboard", "orders", "customers", "products", "inventory", "discounts", "reviews", "profile"],

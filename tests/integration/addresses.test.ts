@@ -23,7 +23,7 @@ import { db } from "../../server/db/client";
 import { outboxMail } from "../../server/mail/schema";
 import { closeUnpaidOrder, confirmPayment } from "../../server/orders/payment";
 import { readTestSession } from "../../server/payments/test-provider";
-import { ADDRESS_BOOK_MAX, NEW_ADDRESS } from "~/lib/address-book";
+import { ADDRESS_BOOK_MAX, NEW_ADDRESS } from "../../core/address-book";
 import { createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call, post } from "./route-calls";
 import { cartWith, orderById, paidEventFor, postTestWebhook, useCatalogue, variantOf } from "./shop-helpers";

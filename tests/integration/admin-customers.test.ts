@@ -8,7 +8,7 @@ import { parseCsv } from "../../server/http/csv";
 import { addOrderNote } from "../../server/orders/admin";
 import { refundOrder } from "../../server/orders/refunds";
 import { startBus } from "../../server/realtime/bus";
-import { customerKey, emailOfCustomerKey } from "~/lib/customer-key";
+import { customerKey, emailOfCustomerKey } from "../../core/customer-key";
 import { checkoutOf, paidOrderOf, useCatalogue } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 

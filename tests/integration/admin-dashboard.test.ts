@@ -7,8 +7,8 @@ import { productVariants, products } from "../../server/catalog/schema";
 import { stockReservations } from "../../server/inventory/schema";
 import { orderItems, orderRefunds, orders } from "../../server/orders/schema";
 import { user } from "../../server/auth/schema";
-import type { OrderStatus } from "~/lib/order-status";
-import { percentChange, salesRangeOf } from "~/lib/sales-range";
+import type { OrderStatus } from "../../core/order-status";
+import { percentChange, salesRangeOf } from "../../core/sales-range";
 import { useTestDatabase } from "./test-db";
 
 const NOW = new Date("2026-11-22T15:00:00Z");

@@ -1,6 +1,6 @@
 import { salesReport } from "../../server/admin/sales";
-import { todayInZone } from "~/lib/admin-time";
-import { salesRangeOf } from "~/lib/sales-range";
+import { todayInZone } from "../../core/admin-time";
+import { salesRangeOf } from "../../core/sales-range";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
@@ -20,7 +20,7 @@ import { refundOrder } from "../../server/orders/refunds";
 import { sweepLapsedReservations } from "../../server/orders/sweep";
 import { startBus } from "../../server/realtime/bus";
 import { orderListFilterOf, orderListQuery, orderListRange } from "~/lib/order-list-filter";
-import { formatInZone, timeZoneFromCookie, zonedDayStart } from "~/lib/admin-time";
+import { formatInZone, timeZoneFromCookie, zonedDayStart } from "../../core/admin-time";
 import { checkoutOf, lapseReservation, orderById, paidOrderOf, useCatalogue } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 

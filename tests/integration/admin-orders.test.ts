@@ -6,7 +6,7 @@ import { orderEvents, orderItems, orders } from "../../server/orders/schema";
 import { outboxMail } from "../../server/mail/schema";
 import { stockReservations } from "../../server/inventory/schema";
 import { user } from "../../server/auth/schema";
-import type { OrderStatus } from "~/lib/order-status";
+import type { OrderStatus } from "../../core/order-status";
 import {
   OrderTransitionError,
   adminOrderFilter,

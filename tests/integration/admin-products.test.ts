@@ -9,14 +9,14 @@ import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { addToCart, openCartForRequest, readCart } from "../../server/cart";
 import { ProductSaveError, deleteProduct, getProductForEdit, listAdminProducts, saveProduct } from "../../server/catalog/admin";
-import type { ProductImageOption } from "~/lib/product-form";
+import type { ProductImageOption } from "../../core/product-form";
 import { getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
 import { startBus, subscribe, type ShopEvent } from "../../server/realtime/bus";
 import { auditLog } from "../../server/admin/schema";
 import { orderItems, orders } from "../../server/orders/schema";
 import { productVariants, products } from "../../server/catalog/schema";
-import { MESSAGES, parseProductForm, type ProductFormData } from "~/lib/product-form";
+import { MESSAGES, parseProductForm, type ProductFormData } from "../../core/product-form";
 import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";
 

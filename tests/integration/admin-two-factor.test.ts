@@ -7,7 +7,7 @@ import { signInAdmin } from "../../server/auth/sign-in";
 import { hotp } from "../../server/auth/totp-replay";
 import { config, setConfig, type Config } from "../../server/config";
 import { db } from "../../server/db/client";
-import { TWO_FACTOR_REQUIRED_FOR_ROLE, type TwoFactorFormResult } from "../../app/lib/two-factor";
+import { TWO_FACTOR_REQUIRED_FOR_ROLE, type TwoFactorFormResult } from "../../core/two-factor";
 import { loader as layoutLoader } from "../../app/routes/admin/layout";
 import { action as profileAction, loader as profileLoader } from "../../app/routes/admin/profile";
 import { loader as accountTwoFactorLoader } from "../../app/routes/account/two-factor";

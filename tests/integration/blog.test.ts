@@ -7,7 +7,7 @@ import { DUPLICATE_SLUG_MESSAGE, PostSaveError, deletePost, insertSamplePost, sa
 import { publicPostFilter } from "../../server/blog/events";
 import { blogFeed } from "../../server/blog/rss";
 import { subscribe, startBus } from "../../server/realtime/bus";
-import { postFormSchema } from "~/lib/post-form";
+import { postFormSchema } from "../../core/post-form";
 import { useTestDatabase } from "./test-db";
 import { assertInert, XSS_CORPUS } from "./xss-corpus";
 

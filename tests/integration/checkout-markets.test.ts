@@ -11,7 +11,7 @@ import { completedEvent, readTestSession, testWebhookSecret } from "../../server
 import { buyer, cartWith, orderById, postTestWebhook, paidEventFor, useCatalogue, variantOf } from "./shop-helpers";
 import { answer, call, post } from "./route-calls";
 import { useTestDatabase } from "./test-db";
-import type { CheckoutQuoteView } from "~/lib/checkout-quote";
+import type { CheckoutQuoteView } from "../../core/checkout-quote";
 
 /**
  * Checkout charges what the page shows (issue 12): the delivery country picks the market, the

@@ -8,8 +8,8 @@ import { saveDiscount, setCartDiscountCode } from "../../server/discounts";
 import { startCheckout } from "../../server/checkout";
 import { refundOrder } from "../../server/orders/refunds";
 import { startBus } from "../../server/realtime/bus";
-import { discountFormSchema } from "~/lib/discount-form";
-import { salesRangeOf } from "~/lib/sales-range";
+import { discountFormSchema } from "../../core/discount-form";
+import { salesRangeOf } from "../../core/sales-range";
 import { buyer, cartWith, paidEventFor, paidOrderOf, postTestWebhook, useCatalogue, variantOf } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 

@@ -11,7 +11,7 @@ import { outboxMail } from "../../server/mail/schema";
 import { getOrderSummary } from "../../server/orders/queries";
 import { readTestSession } from "../../server/payments/test-provider";
 import { seedPricing } from "../../server/pricing/store";
-import { discountFormSchema } from "~/lib/discount-form";
+import { discountFormSchema } from "../../core/discount-form";
 import { buyer, cartWith, orderById, paidEventFor, postTestWebhook, useCatalogue, variantOf } from "./shop-helpers";
 import { answer, call, post } from "./route-calls";
 import { testDbKind, useTestDatabase } from "./test-db";

@@ -26,7 +26,7 @@ import {
 import { DEFAULT_PRICING_SETTINGS, type Market } from "../../server/pricing";
 import { markets as marketsTable } from "../../server/pricing/schema";
 import { invalidateCatalog } from "../../server/catalog/cache";
-import { discountFormSchema, parseDiscountForm } from "~/lib/discount-form";
+import { discountFormSchema, parseDiscountForm } from "../../core/discount-form";
 import { buyer, cartWith, useCatalogue, variantOf } from "./shop-helpers";
 import { cookieHeaderFrom, markTwoFactorEnrolled, shopRequest } from "./auth-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";

@@ -16,7 +16,7 @@ import { orderEvents, orders } from "../../server/orders/schema";
 import { testProviderRefunds } from "../../server/payments/schema";
 import { readTestSession } from "../../server/payments/test-provider";
 import { taxRates } from "../../server/pricing/schema";
-import type { CheckoutQuoteView } from "~/lib/checkout-quote";
+import type { CheckoutQuoteView } from "../../core/checkout-quote";
 import { createCustomer, lastMailTo, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call, post } from "./route-calls";
 import { buyer, cartWith, orderById, paidEventFor, postTestWebhook, useCatalogue, variantOf } from "./shop-helpers";

@@ -7,7 +7,7 @@ import { db } from "../../server/db/client";
 import { media } from "../../server/media/schema";
 import { importRemoteImages } from "../../server/media/import-images";
 import { fetchRemoteImage, isPublicAddress } from "../../server/media/remote-image";
-import { postFormSchema } from "~/lib/post-form";
+import { postFormSchema } from "../../core/post-form";
 import { useTestDatabase } from "./test-db";
 
 /**

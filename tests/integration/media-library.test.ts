@@ -6,7 +6,7 @@ import { signInAdmin } from "../../server/auth/sign-in";
 import { blogPosts } from "../../server/blog/schema";
 import { productVariants, products } from "../../server/catalog/schema";
 import { db } from "../../server/db/client";
-import type { BodyImage, LibraryImage } from "~/lib/images";
+import type { BodyImage, LibraryImage } from "../../core/images";
 import { cookieHeaderFrom, createCustomer, markTwoFactorEnrolled, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call } from "./route-calls";
 import { useTestDatabase } from "./test-db";

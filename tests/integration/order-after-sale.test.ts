@@ -7,7 +7,7 @@ import { fulfilOrder, updateShippingAddress } from "../../server/orders/fulfil";
 import { RefundRefusedError, refundOrder } from "../../server/orders/refunds";
 import { OrderNotFoundError } from "../../server/orders/errors";
 import { ReturnRefusedError, advanceReturn, refundReturn, requestReturn, returnWindowClosesAt } from "../../server/orders/returns";
-import { RETURN_WINDOW_CLOSED } from "~/lib/order-view";
+import { RETURN_WINDOW_CLOSED } from "../../core/order-view";
 import { startBus } from "../../server/realtime/bus";
 import { checkoutOf, orderById, paidOrderOf, stockOf, useCatalogue } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";

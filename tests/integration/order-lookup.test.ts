@@ -7,7 +7,7 @@ import { fulfilOrder } from "../../server/orders/fulfil";
 import { ORDER_LOOKUP_RATE_LIMIT } from "../../server/orders/lookup";
 import { orderItems, returnRequests } from "../../server/orders/schema";
 import { startBus } from "../../server/realtime/bus";
-import { ORDER_LOOKUP_NOT_FOUND } from "~/lib/order-lookup";
+import { ORDER_LOOKUP_NOT_FOUND } from "../../core/order-lookup";
 import { answer, call, post } from "./route-calls";
 import { checkoutOf, orderById, paidOrderOf, useCatalogue } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";

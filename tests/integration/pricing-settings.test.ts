@@ -8,7 +8,7 @@ import { DEFAULT_PRICING_SETTINGS, zoneMethods } from "../../server/pricing";
 import { shippingMethods, taxRates } from "../../server/pricing/schema";
 import { pricingSettings } from "../../server/pricing/store";
 import { notify } from "../../server/realtime/bus";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "../../core/money";
 import { useTestDatabase } from "./test-db";
 
 describe("commerce settings in the database", () => {

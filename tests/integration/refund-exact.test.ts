@@ -10,7 +10,7 @@ import { fulfilOrder } from "../../server/orders/fulfil";
 import { refundActionKey, refundOrder } from "../../server/orders/refunds";
 import { advanceReturn, refundReturn, requestReturn } from "../../server/orders/returns";
 import { startBus } from "../../server/realtime/bus";
-import { discountFormSchema } from "~/lib/discount-form";
+import { discountFormSchema } from "../../core/discount-form";
 import { buyer, cartWith, orderById, paidEventFor, paidOrderOf, postTestWebhook, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";
 

@@ -6,7 +6,7 @@ import { db, executeRows } from "../../server/db/client";
 import { seedPost } from "../../server/db/seed/blog";
 import { searchShop } from "../../server/search";
 import { closestProductTitle } from "../../server/catalog/search";
-import { searchTerms } from "../../app/lib/search";
+import { searchTerms } from "../../core/search";
 import { like, sql } from "drizzle-orm";
 import { useCatalogue } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";

@@ -13,7 +13,7 @@ import { receiveSeedStock } from "../../server/db/seed";
 import { signPayload } from "../../server/payments/signature";
 import { completedEvent, readTestSession, testWebhookSecret, TEST_SIGNATURE_HEADER } from "../../server/payments/test-provider";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
-import type { CheckoutDetails } from "~/lib/checkout-form";
+import type { CheckoutDetails } from "../../core/checkout-form";
 
 /** Helpers for the cart, checkout and payment tests: real code paths, real database. */
 

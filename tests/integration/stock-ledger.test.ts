@@ -12,8 +12,8 @@ import { stockLedger } from "../../server/inventory/schema";
 import { changeOrderStatus } from "../../server/orders/admin";
 import { orderItems } from "../../server/orders/schema";
 import { refundOrder } from "../../server/orders/refunds";
-import { adjustStockSchema } from "~/lib/inventory-form";
-import { parseProductForm } from "~/lib/product-form";
+import { adjustStockSchema } from "../../core/inventory-form";
+import { parseProductForm } from "../../core/product-form";
 import { checkoutOf, paidOrderOf, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 

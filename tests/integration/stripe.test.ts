@@ -12,7 +12,7 @@ import { invalidateCatalog } from "../../server/catalog/cache";
 import { stockReservations } from "../../server/inventory/schema";
 import { reconcilePayments } from "../../server/payments/reconcile";
 import { orderDiscount, saveDiscount, setCartDiscountCode } from "../../server/discounts";
-import { discountFormSchema } from "~/lib/discount-form";
+import { discountFormSchema } from "../../core/discount-form";
 import { handlePaymentWebhook } from "../../server/payments/webhooks";
 import { FAKE_STRIPE_KEY, startFakeStripe } from "./fake-stripe";
 import { buyer, cartWith, lapseReservation, orderById, postTestWebhook, setStock, stockOf, useCatalogue, variantOf } from "./shop-helpers";

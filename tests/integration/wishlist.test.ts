@@ -6,7 +6,7 @@ import { signInWithPassword } from "../../server/auth/sign-in";
 import { productVariants, products } from "../../server/catalog/schema";
 import { db } from "../../server/db/client";
 import { readWishlist, saveToWishlist } from "../../server/wishlist";
-import { MAX_GUEST_ITEMS } from "~/lib/wishlist";
+import { MAX_GUEST_ITEMS } from "../../core/wishlist";
 import { createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { answer, call, post } from "./route-calls";
 import { useCatalogue, variantOf } from "./shop-helpers";

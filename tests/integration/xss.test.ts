@@ -10,7 +10,7 @@ import { db } from "../../server/db/client";
 import { products, reviews } from "../../server/catalog/schema";
 import { PostCard } from "~/components/blog/post-card";
 import { CustomerStories } from "~/components/shop/product/reviews";
-import { parseProductForm } from "~/lib/product-form";
+import { parseProductForm } from "../../core/product-form";
 import { useTestDatabase } from "./test-db";
 import { assertInert, XSS_CORPUS } from "./xss-corpus";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyLivePostEvent, excerptFrom, hasContent, parseTags, postSlug, sortBySharedTags } from "~/lib/blog";
-import { postFormSchema, statusForIntent } from "~/lib/post-form";
+import { applyLivePostEvent, excerptFrom, hasContent, parseTags, postSlug, sortBySharedTags } from "../../core/blog";
+import { postFormSchema, statusForIntent } from "../../core/post-form";
 import { isEmbedSrc, videoEmbed } from "~/lib/video";
 
 describe("post slug rules", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { wallTimeInZone, zonedWallTime } from "~/lib/admin-time";
-import { discountFormValues, parseDiscountForm } from "~/lib/discount-form";
+import { wallTimeInZone, zonedWallTime } from "../../core/admin-time";
+import { discountFormValues, parseDiscountForm } from "../../core/discount-form";
 
 /** A discount's start and end are typed and shown in the admin's zone, and stored as instants (issue 13). */
 describe("discount times in the admin's time zone", () => {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { storedImage, type Rendition } from "~/lib/images";
+import { storedImage, type Rendition } from "../../core/images";
 import { viewName } from "~/components/shop/product/gallery";
 import { ResponsiveImage } from "~/components/shop/responsive-image";
 

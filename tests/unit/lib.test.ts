@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, dollarsToCents, formatMoney } from "~/lib/money";
-import { slugify, stripHtml, truncate } from "~/lib/text";
-import { cancelConfirmation } from "~/lib/order-transitions";
-import { postalAddressLines } from "~/lib/address";
+import { discountPercent, dollarsToCents, formatMoney } from "../../core/money";
+import { slugify, stripHtml, truncate } from "../../core/text";
+import { cancelConfirmation } from "../../core/order-transitions";
+import { postalAddressLines } from "../../core/address";
 
 describe("money", () => {
   it("formats cents as dollars with two decimals", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderTotals, totalsAmount, withRefunds } from "~/lib/order-totals";
+import { orderTotals, totalsAmount, withRefunds } from "../../core/order-totals";
 
 const order = { subtotalCents: 9998, discount: null, shippingCents: 0, totalCents: 9998, currency: "usd", shippingMethod: null, delivery: null, taxLines: [] };
 const text = (t: ReturnType<typeof orderTotals>) => t.lines.map((l) => `${l.label}: ${totalsAmount(l, t.currency)}`);

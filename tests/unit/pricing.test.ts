@@ -13,7 +13,7 @@ import {
   type PricingSettings,
   type QuoteInput,
 } from "@server/pricing";
-import { formatMoney, formatRate } from "~/lib/money";
+import { formatMoney, formatRate } from "../../core/money";
 
 const market = (id: string) => settings.markets.find((m) => m.id === id)!;
 const monday10am = new Date("2026-11-23T10:00:00Z"); // London is on GMT in November
@@ -250,7 +250,7 @@ describe("the one formatter", () => {
 
 describe("the checkout's country list", () => {
   it("is every seeded market's countries plus the few the shop does not serve; each served country has exactly one market", async () => {
-    const { COUNTRY_CODES } = await import("../../app/lib/countries");
+    const { COUNTRY_CODES } = await import("../../core/countries");
     const { UNSERVED_COUNTRIES } = await import("../../server/pricing/defaults");
     const served = settings.markets.flatMap((m) => m.countries);
     expect(new Set(served).size).toBe(served.length);
@@ -263,7 +263,7 @@ describe("the checkout's country list", () => {
   });
 
   it("names every code as CLDR does, and lists the 50 US states and DC once each", async () => {
-    const { COUNTRIES, US_STATES } = await import("../../app/lib/countries");
+    const { COUNTRIES, US_STATES } = await import("../../core/countries");
     const cldr = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
     for (const c of COUNTRIES) expect(cldr.of(c.code), c.code).toBeTruthy();
     expect(COUNTRIES.find((c) => c.code === "BR")?.name).toBe("Brazil");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/lib/form";
-import { nestFormData } from "~/lib/nested-form";
-import { MESSAGES, parsePriceCents, parseProductForm, productSlug } from "~/lib/product-form";
+import { fieldErrors } from "../../core/form";
+import { nestFormData } from "../../core/nested-form";
+import { MESSAGES, parsePriceCents, parseProductForm, productSlug } from "../../core/product-form";
 
 function form(fields: Record<string, string | string[]>) {
   const f = new FormData();

@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProductPage } from "~/lib/product-view";
-import type { InMarket, MarketSummary } from "~/lib/market";
+import type { ProductPage } from "../../core/product-view";
+import type { InMarket, MarketSummary } from "../../core/market";
 import { ProductHero } from "~/components/shop/product/product-hero";
 import { ToastProvider } from "~/components/ui/toast";
 

@@ -2,9 +2,9 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { Meta, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { centsToDecimal } from "~/lib/money";
+import { centsToDecimal } from "../../core/money";
 import { productJsonLd, type ProductJsonLdInput } from "~/lib/product-json-ld";
-import { REVIEW_EXCERPT_LENGTH, reviewExcerpt, wrapIndex } from "~/lib/reviews";
+import { REVIEW_EXCERPT_LENGTH, reviewExcerpt, wrapIndex } from "../../core/reviews";
 import { jsonLd } from "~/lib/seo";
 
 describe("review excerpts", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axisTop } from "~/components/admin/sales";
-import { percentChange, salesRangeOf } from "~/lib/sales-range";
+import { percentChange, salesRangeOf } from "../../core/sales-range";
 
 const rangeOf = (query: string) => salesRangeOf(new URLSearchParams(query), "2026-11-22");
 

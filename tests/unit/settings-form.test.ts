@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseScaledDecimal, readIntent, scaledToText } from "~/lib/settings-form";
+import { parseScaledDecimal, readIntent, scaledToText } from "../../core/settings-form";
 
 describe("settings form numbers", () => {
   it("turns typed decimals into integers by string arithmetic, and back", () => {

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { TextField, PasswordField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import type { Enrolment, TwoFactorFormResult } from "~/lib/two-factor";
+import type { Enrolment, TwoFactorFormResult } from "@core/two-factor";
 
 /**
  * The two-factor settings shared by the storefront's /account/two-factor and the back office's

@@ -1,9 +1,9 @@
 import { AddressLines } from "~/components/order/address-lines";
 import { PrintActions, SellerDetails, type ShopDetails } from "~/components/admin/order-print";
-import { formatInZone } from "~/lib/admin-time";
-import { formatMoney } from "~/lib/money";
-import { itemLabel } from "~/lib/variant";
-import type { CreditNoteView } from "~/lib/order-view";
+import { formatInZone } from "@core/admin-time";
+import { formatMoney } from "@core/money";
+import { itemLabel } from "@core/variant";
+import type { CreditNoteView } from "@core/order-view";
 
 /**
  * A credit note for paper (server/orders/documents.ts): the seller with its VAT and company

@@ -1,9 +1,9 @@
-import type { AdminOrderDetail } from "~/lib/order-view";
-import { orderTotals } from "~/lib/order-totals";
+import type { AdminOrderDetail } from "@core/order-view";
+import { orderTotals } from "@core/order-totals";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { useAdminDate } from "~/lib/admin-time";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
+import { useAdminDate } from "~/lib/use-admin-date";
 import { AddressLines } from "~/components/order/address-lines";
 
 const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { formatMoney } from "~/lib/money";
-import type { OrderStatus } from "~/lib/order-status";
+import { formatMoney } from "@core/money";
+import type { OrderStatus } from "@core/order-status";
 
 /**
  * One order in a short list (the dashboard's recent orders, a customer's orders): a link to it, a

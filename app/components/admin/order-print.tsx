@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { AddressLines } from "~/components/order/address-lines";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
-import { formatInZone } from "~/lib/admin-time";
-import { orderTotals, withRefunds } from "~/lib/order-totals";
-import type { AdminOrderDetail } from "~/lib/order-view";
+import { formatInZone } from "@core/admin-time";
+import { orderTotals, withRefunds } from "@core/order-totals";
+import type { AdminOrderDetail } from "@core/order-view";
 import { buttonClass } from "~/components/ui/button";
 
 /** The shop's details as the store settings hold them (/admin/settings). */

@@ -1,5 +1,5 @@
-import type { OrderStatus } from "~/lib/order-status";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
+import type { OrderStatus } from "@core/order-status";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
 
 /** Colours of the order statuses (spec section 4: unknown ones stay neutral). */
 const STYLES: Partial<Record<OrderStatus, string>> = {

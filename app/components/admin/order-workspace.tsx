@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { RETURN_STATUS_LABELS, type AdminOrderDetail } from "~/lib/order-view";
-import { orderTotals, withRefunds } from "~/lib/order-totals";
+import { RETURN_STATUS_LABELS, type AdminOrderDetail } from "@core/order-view";
+import { orderTotals, withRefunds } from "@core/order-totals";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
 import { AddressFields } from "~/components/address-fields";
 import { Card } from "~/components/admin/card";
@@ -12,21 +12,15 @@ import { FormError, FormSuccess } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
-import { useAdminDate } from "~/lib/admin-time";
-import { customerKey } from "~/lib/customer-key";
-import { CARRIERS, CARRIER_IDS, carrierName, trackingUrl } from "~/lib/carriers";
-import { formatMoney } from "~/lib/money";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { cancelConfirmation, statusChangeRefusal } from "~/lib/order-transitions";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { customerKey } from "@core/customer-key";
+import { CARRIERS, CARRIER_IDS, carrierName, trackingUrl } from "@core/carriers";
+import { formatMoney } from "@core/money";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
+import { cancelConfirmation, statusChangeRefusal } from "@core/order-transitions";
 import { AddressLines } from "~/components/order/address-lines";
 import { CancelReason } from "~/components/admin/order-detail";
-import {
-  FULFILMENT_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
-  fulfilmentStatus,
-  paymentStatus,
-  type OrderActionResult,
-} from "~/lib/order-workspace";
+import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus, type OrderActionResult } from "@core/order-workspace";
 
 const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
 

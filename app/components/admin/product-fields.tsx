@@ -1,15 +1,15 @@
 import { useId, useState } from "react";
-import type { MarketPriceChoice, ProductForEdit, ProductImageOption } from "~/lib/product-form";
+import type { MarketPriceChoice, ProductForEdit, ProductImageOption } from "@core/product-form";
 import { useToast } from "~/components/ui/toast";
-import { centsToDecimal, currencySymbol, formatMoney } from "~/lib/money";
-import { PRODUCT_TABS } from "~/lib/product-form";
+import { centsToDecimal, currencySymbol, formatMoney } from "@core/money";
+import { PRODUCT_TABS } from "@core/product-form";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/lib/stock";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "@core/stock";
 import { Icon } from "./icons";
 import { RowList, rowKey, type Row } from "./row-list";
-import { COLLECTIONS, type ProductType } from "~/lib/collections";
-import { DEFAULT_VARIANT, hasColours } from "~/lib/variant";
+import { COLLECTIONS, type ProductType } from "@core/collections";
+import { DEFAULT_VARIANT, hasColours } from "@core/variant";
 
 /** The product editor's state: what its inputs show, as text, with a key per repeatable row. */
 export type ColourRow = Row & { id: string; name: string; hex: string; sku: string; stock: string; baseStock: string; imageId: string };

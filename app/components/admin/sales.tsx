@@ -1,16 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { formatMoney, formatUsdCompact } from "~/lib/money";
-import {
-  SALES_PRESETS,
-  percentChange,
-  previousPeriodLabel,
-  type LowStockRow,
-  type SalesDay,
-  type SalesRange,
-  type SalesReport,
-  type TopRow,
-} from "~/lib/sales-range";
+import { formatMoney, formatUsdCompact } from "@core/money";
+import { SALES_PRESETS, percentChange, previousPeriodLabel, type LowStockRow, type SalesDay, type SalesRange, type SalesReport, type TopRow } from "@core/sales-range";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
-import { isImageUrl } from "~/lib/url";
+import { isImageUrl } from "@core/url";
 
 /** Where the editor uploads a featured image (admins only; bytes checked, 8 MB at most). */
 const UPLOAD_URL = "/api/admin/posts/image";

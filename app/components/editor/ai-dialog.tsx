@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
-import { AI_PROVIDERS, AI_PROVIDER_LABELS, AI_TONES, AI_WORD_TARGET, aiRequestSchema, type AiProvider, type AiTone, type WriterEvent } from "~/lib/ai-writer";
+import { AI_PROVIDERS, AI_PROVIDER_LABELS, AI_TONES, AI_WORD_TARGET, aiRequestSchema, type AiProvider, type AiTone, type WriterEvent } from "@core/ai-writer";
 
 type Provider = AiProvider;
 const PROVIDERS = AI_PROVIDERS.map((value) => ({ value, label: AI_PROVIDER_LABELS[value] }));

@@ -2,7 +2,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useToast } from "~/components/ui/toast";
-import { isLinkUrl } from "~/lib/url";
+import { isLinkUrl } from "@core/url";
 import { videoEmbed } from "~/lib/video";
 import { AiDialog } from "./ai-dialog";
 import { editorExtensions } from "./extensions";

@@ -1,4 +1,4 @@
-import { postalAddressLines, type PostalAddress } from "~/lib/address";
+import { postalAddressLines, type PostalAddress } from "@core/address";
 
 export type { PostalAddress };
 

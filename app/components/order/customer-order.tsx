@@ -5,10 +5,10 @@ import { FormError, FormSuccess } from "~/components/ui/form";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
 import { AddressLines } from "~/components/order/address-lines";
 import { formatDate } from "~/lib/dates";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { orderTotals } from "~/lib/order-totals";
-import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED, type CustomerOrder } from "~/lib/order-view";
-import { itemLabel } from "~/lib/variant";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
+import { orderTotals } from "@core/order-totals";
+import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED, type CustomerOrder } from "@core/order-view";
+import { itemLabel } from "@core/variant";
 
 /** A return request's outcome, as the page's action answered it. */
 export type ReturnResult = { ok: boolean; message: string } | undefined;

@@ -1,5 +1,5 @@
-import { formatMoney } from "~/lib/money";
-import { totalsAmount, type OrderTotals as Totals } from "~/lib/order-totals";
+import { formatMoney } from "@core/money";
+import { totalsAmount, type OrderTotals as Totals } from "@core/order-totals";
 
 /** One bought line as every order view gets it from server/orders (lineTotalCents is computed there, once). */
 export type OrderLineView = {
@@ -84,7 +84,7 @@ export function OrderLinesTable({
   );
 }
 
-/** The totals block under an order's items; its lines come as data (~/lib/order-totals). `children`: more dt/dd rows. */
+/** The totals block under an order's items; its lines come as data (core/order-totals). `children`: more dt/dd rows. */
 export function OrderTotals({ totals, className = "", children }: { totals: Totals; className?: string; children?: React.ReactNode }) {
   return (
     <dl className={`text-sm ${className}`}>

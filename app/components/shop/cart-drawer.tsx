@@ -1,6 +1,6 @@
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "@core/money";
 import type { ImageData } from "./responsive-image";
 import { ResponsiveImage } from "./responsive-image";
 import { buttonClass } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { discountLine, type DiscountView } from "~/lib/discount-view";
+import { discountLine, type DiscountView } from "@core/discount-view";
 
 /**
  * "Discount code" with Apply, and the applied code with Remove: plain forms posting to `action`

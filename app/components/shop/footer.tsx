@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
-import type { MarketSummary } from "~/lib/market";
+import type { MarketSummary } from "@core/market";
 import { MarketSelector } from "./market-selector";
 
 type FooterProps = { shopName: string; supportEmail: string; phone: string; address: string; market: MarketSummary };

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { InMarket } from "~/lib/market";
-import { formatMoney } from "~/lib/money";
-import type { AccessoryOffer } from "~/lib/product-view";
-import { hasColours, itemLabel } from "~/lib/variant";
+import type { InMarket } from "@core/market";
+import { formatMoney } from "@core/money";
+import type { AccessoryOffer } from "@core/product-view";
+import { hasColours, itemLabel } from "@core/variant";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ResponsiveImage } from "./responsive-image";
 

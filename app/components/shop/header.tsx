@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
-import type { MarketSummary } from "~/lib/market";
+import type { MarketSummary } from "@core/market";
 import { MarketSelector } from "./market-selector";
 import { SearchForm, SearchIcon } from "./search-form";
 import { SignOutForm, UserMenu } from "./user-menu";

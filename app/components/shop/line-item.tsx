@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { StoredImage } from "~/lib/images";
-import { isDefaultVariant } from "~/lib/variant";
+import type { StoredImage } from "@core/images";
+import { isDefaultVariant } from "@core/variant";
 import { ResponsiveImage } from "./responsive-image";
 
 /** A product colour as a list row shows it (cart, wishlist): the colour's thumbnail. */

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
-import type { MarketSummary } from "~/lib/market";
-import { currencySymbol } from "~/lib/money";
+import type { MarketSummary } from "@core/market";
+import { currencySymbol } from "@core/money";
 
 /**
  * The country/currency selector of the header and footer. A plain form posting to /market, so it

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "@core/money";
 import { ResponsiveImage, type ImageData } from "./responsive-image";
 
 export type ProductCardData = {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link } from "react-router";
-import { SORTS, type BrowseQuery } from "~/lib/catalog-browse";
-import { centsToDecimal, currencySymbol } from "~/lib/money";
+import { SORTS, type BrowseQuery } from "@core/catalog-browse";
+import { centsToDecimal, currencySymbol } from "@core/money";
 import { useFilterForm } from "~/lib/use-filter-form";
 import { Button } from "~/components/ui/button";
 

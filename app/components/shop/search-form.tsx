@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { SEARCH_MAX_LENGTH, SEARCH_PATH } from "~/lib/search";
+import { SEARCH_MAX_LENGTH, SEARCH_PATH } from "@core/search";
 import { Button } from "~/components/ui/button";
 
 export function SearchIcon({ className = "h-5 w-5" }: { className?: string }) {

@@ -1,4 +1,5 @@
-import { shippingPromise, useMarket } from "~/lib/market";
+import { shippingPromise } from "@core/market";
+import { useMarket } from "~/lib/use-market";
 
 /**
  * The three shop promises (spec section 1), shown on the home page and in every product's buy box.

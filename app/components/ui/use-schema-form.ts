@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { fieldId } from "~/components/ui/field";
-import { fieldErrors, type FieldErrors } from "~/lib/form";
+import { fieldErrors, type FieldErrors } from "@core/form";
 
 type Check = z.ZodType | ((form: FormData) => z.ZodSafeParseResult<unknown>);
 

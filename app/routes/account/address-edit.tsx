@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { ADDRESS_FIELDS } from "~/lib/address";
-import { addressFormSchema } from "~/lib/address-book";
-import { fieldErrors, formFields } from "~/lib/form";
+import { ADDRESS_FIELDS } from "@core/address";
+import { addressFormSchema } from "@core/address-book";
+import { fieldErrors, formFields } from "@core/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/address-edit";
 

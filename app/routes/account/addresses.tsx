@@ -7,8 +7,8 @@ import { readForm } from "@server/http/form";
 import { AddressLines } from "~/components/order/address-lines";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, FormSuccess } from "~/components/ui/form";
-import { ADDRESS_BOOK_MAX } from "~/lib/address-book";
-import { formFields } from "~/lib/form";
+import { ADDRESS_BOOK_MAX } from "@core/address-book";
+import { formFields } from "@core/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/addresses";
 

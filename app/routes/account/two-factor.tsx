@@ -4,10 +4,10 @@ import { cookieHeaders } from "@server/auth/call";
 import { ADMIN_PROFILE_PATH, requireUser, type SessionUser } from "@server/auth/guards";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { seo } from "~/lib/seo";
-import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "~/lib/two-factor";
+import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "@core/two-factor";
 import type { Route } from "./+types/two-factor";
 import { readForm } from "@server/http/form";
-import { isStaffRole } from "~/lib/staff-roles";
+import { isStaffRole } from "@core/staff-roles";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Two-factor authentication", description: "Protect your account.", path: "/account/two-factor", noindex: true });

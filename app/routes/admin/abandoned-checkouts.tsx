@@ -6,8 +6,8 @@ import { searchParamsOf } from "@server/http/form";
 import { OrdersTabs } from "~/components/admin/orders-tabs";
 import { Pager } from "~/components/admin/pager";
 import { adminMeta } from "~/lib/admin";
-import { useAdminDate } from "~/lib/admin-time";
-import { formatMoney } from "~/lib/money";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { formatMoney } from "@core/money";
 import type { Route } from "./+types/abandoned-checkouts";
 
 export const meta: Route.MetaFunction = () => adminMeta("Abandoned checkouts");

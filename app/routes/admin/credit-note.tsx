@@ -5,7 +5,7 @@ import { printedShopDetails } from "@server/content/settings";
 import { getCreditNote } from "@server/orders/documents";
 import { CreditNoteDocument } from "~/components/admin/credit-note";
 import { adminMeta } from "~/lib/admin";
-import { timeZoneFromCookie } from "~/lib/admin-time";
+import { timeZoneFromCookie } from "@core/admin-time";
 import type { Route } from "./+types/credit-note";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Credit note ${d.note.number}` : "Credit note not found");

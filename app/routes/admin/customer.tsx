@@ -2,10 +2,10 @@ import { Link, data } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { getCustomer } from "@server/customers/admin";
 import { adminMeta } from "~/lib/admin";
-import { useAdminDate } from "~/lib/admin-time";
-import { emailOfCustomerKey } from "~/lib/customer-key";
-import { formatMoney } from "~/lib/money";
-import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "~/lib/order-workspace";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { emailOfCustomerKey } from "@core/customer-key";
+import { formatMoney } from "@core/money";
+import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "@core/order-workspace";
 import { Card } from "~/components/admin/card";
 import { OrderListItem } from "~/components/admin/order-list-item";
 import type { Route } from "./+types/customer";
@@ -13,7 +13,7 @@ import { AddressLines } from "~/components/order/address-lines";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.customer ? d.customer.name : "Customer not found");
 
-/** One customer (the key is their email, see app/lib/customer-key.ts): orders, addresses, staff notes. */
+/** One customer (the key is their email, see core/customer-key.ts): orders, addresses, staff notes. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "customers");
   const email = emailOfCustomerKey(params.id);

@@ -3,7 +3,7 @@ import { requireAdmin } from "@server/auth/guards";
 import { customerCsvChunks } from "@server/customers/export";
 import { csvDownload } from "@server/http/csv";
 import { searchParamsOf } from "@server/http/form";
-import { timeZoneFromCookie } from "~/lib/admin-time";
+import { timeZoneFromCookie } from "@core/admin-time";
 import type { Route } from "./+types/customers-export";
 
 /** GET /admin/customers/export?q=: the customers list as CSV, streamed (server/customers/export.ts), dates in the admin's zone. */

@@ -7,8 +7,8 @@ import { Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin";
-import { useAdminDate } from "~/lib/admin-time";
-import { formatMoney } from "~/lib/money";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { formatMoney } from "@core/money";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/customers";
 

@@ -6,9 +6,9 @@ import { ChoiceGroup, FieldErrorsContext, TextField } from "~/components/ui/fiel
 import { FormError } from "~/components/ui/form";
 import { EditorActionBar, EditorShell, MissingRecord } from "~/components/admin/editor-shell";
 import { adminMeta } from "~/lib/admin";
-import { timeZoneFromCookie } from "~/lib/admin-time";
-import { DISCOUNT_KINDS, DISCOUNT_KIND_LABELS, discountFormValues, parseDiscountForm, submittedDiscountValues, type DiscountFormValues } from "~/lib/discount-form";
-import { fieldErrors } from "~/lib/form";
+import { timeZoneFromCookie } from "@core/admin-time";
+import { DISCOUNT_KINDS, DISCOUNT_KIND_LABELS, discountFormValues, parseDiscountForm, submittedDiscountValues, type DiscountFormValues } from "@core/discount-form";
+import { fieldErrors } from "@core/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/discount-editor";
 import { readForm } from "@server/http/form";

@@ -5,8 +5,8 @@ import { deleteDiscount, listDiscounts, setDiscountActive } from "@server/discou
 import { Icon } from "~/components/admin/icons";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
-import { useAdminDate } from "~/lib/admin-time";
-import { formatMoney } from "~/lib/money";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { formatMoney } from "@core/money";
 import type { Route } from "./+types/discounts";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { domainErrorResponse } from "@server/errors";

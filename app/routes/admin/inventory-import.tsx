@@ -1,4 +1,4 @@
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { requireAdmin } from "@server/auth/guards";
 import { db } from "@server/db/client";
@@ -8,7 +8,7 @@ import { applyStockImport, MAX_IMPORT_ROWS, previewStockImport } from "@server/i
 import { primaryButton, secondaryButton, settingsCard } from "~/components/admin/settings";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
-import type { ImportPreview } from "~/lib/inventory-form";
+import type { ImportPreview } from "@core/inventory-form";
 import type { Route } from "./+types/inventory-import";
 
 export const meta: Route.MetaFunction = () => adminMeta("Import stock levels");

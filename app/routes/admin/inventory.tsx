@@ -1,4 +1,4 @@
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
@@ -10,10 +10,10 @@ import { Pager } from "~/components/admin/pager";
 import { primaryButton, secondaryButton } from "~/components/admin/settings";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
-import { useAdminDate } from "~/lib/admin-time";
-import { ADJUST_REASON_HELP, adjustStockSchema, type InventoryRow } from "~/lib/inventory-form";
-import { fieldErrors } from "~/lib/form";
-import { ADJUST_REASONS, STOCK_REASON_LABELS } from "~/lib/stock";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { ADJUST_REASON_HELP, adjustStockSchema, type InventoryRow } from "@core/inventory-form";
+import { fieldErrors } from "@core/form";
+import { ADJUST_REASONS, STOCK_REASON_LABELS } from "@core/stock";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/inventory";
 

@@ -4,9 +4,10 @@ import { Form, Link, NavLink, Outlet, data, useLocation, useRevalidator } from "
 import { requireAdmin } from "@server/auth/guards";
 import { Icon, type IconName } from "~/components/admin/icons";
 import { adminTitle } from "~/lib/admin";
-import { AdminTimeZone, isTimeZone, timeZoneCookie, timeZoneFromCookie } from "~/lib/admin-time";
+import { AdminTimeZone } from "~/lib/use-admin-date";
+import { isTimeZone, timeZoneCookie, timeZoneFromCookie } from "@core/admin-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { canOpen, roleHome, type AdminArea, type StaffRole } from "~/lib/staff-roles";
+import { canOpen, roleHome, type AdminArea, type StaffRole } from "@core/staff-roles";
 import type { Route } from "./+types/layout";
 
 /**

@@ -5,7 +5,7 @@ import { printedShopDetails } from "@server/content/settings";
 import { getAdminOrder } from "@server/orders/admin";
 import { OrderPrintDocument, printTitle, type PrintDocumentKind } from "~/components/admin/order-print";
 import { adminMeta } from "~/lib/admin";
-import { timeZoneFromCookie } from "~/lib/admin-time";
+import { timeZoneFromCookie } from "@core/admin-time";
 import type { Route } from "./+types/order-print";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? printTitle(d.kind, d.order.number) : "Order not found");

@@ -3,7 +3,7 @@ import { searchParamsOf } from "@server/http/form";
 import { csvDownload } from "@server/http/csv";
 import { auditExport } from "@server/admin/audit";
 import { orderCsvChunks } from "@server/orders/export";
-import { timeZoneFromCookie } from "~/lib/admin-time";
+import { timeZoneFromCookie } from "@core/admin-time";
 import { orderListFilterOf, orderListRange } from "~/lib/order-list-filter";
 import type { Route } from "./+types/orders-export";
 

@@ -13,7 +13,7 @@ import { Icon } from "~/components/admin/icons";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { useToast } from "~/components/ui/toast";
 import { adminMeta } from "~/lib/admin";
-import { ADMIN_CARD_TAGS } from "~/lib/blog";
+import { ADMIN_CARD_TAGS } from "@core/blog";
 import { formatLongDate } from "~/lib/dates";
 import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";

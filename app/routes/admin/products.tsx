@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PRODUCT_TYPE_LABELS } from "~/lib/collections";
+import { PRODUCT_TYPE_LABELS } from "@core/collections";
 import { Link, data, useFetcher } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth/guards";
@@ -10,7 +10,7 @@ import { Icon } from "~/components/admin/icons";
 import { PublishStatusBadge } from "~/components/admin/publish-status-badge";
 import { useToast } from "~/components/ui/toast";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
-import { formatMoney } from "~/lib/money";
+import { formatMoney } from "@core/money";
 import type { Route } from "./+types/products";
 import { readForm } from "@server/http/form";
 import { domainErrorResponse } from "@server/errors";

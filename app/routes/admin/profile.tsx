@@ -5,8 +5,8 @@ import { requireAdmin, twoFactorRequired } from "@server/auth/guards";
 import { readForm } from "@server/http/form";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { adminMeta } from "~/lib/admin";
-import { ROLE_LABELS, roleHome } from "~/lib/staff-roles";
-import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "~/lib/two-factor";
+import { ROLE_LABELS, roleHome } from "@core/staff-roles";
+import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "@core/two-factor";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => adminMeta("Profile");

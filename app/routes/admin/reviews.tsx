@@ -9,8 +9,8 @@ import { TextAreaField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui/button";
 import { adminMeta } from "~/lib/admin";
-import { useAdminDate } from "~/lib/admin-time";
-import { REVIEW_LIMITS, REVIEW_STATUSES, REVIEW_STATUS_LABELS, type ReviewStatus } from "~/lib/reviews";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { REVIEW_LIMITS, REVIEW_STATUSES, REVIEW_STATUS_LABELS, type ReviewStatus } from "@core/reviews";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = () => adminMeta("Reviews");

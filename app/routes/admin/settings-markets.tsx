@@ -6,8 +6,8 @@ import { saveMarkets, settingsForEditor } from "@server/pricing/admin";
 import { CheckboxField, FieldErrorsContext, GroupError, SelectField, TextField, fieldId } from "~/components/ui/field";
 import { SaveButton, SettingsHeader, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrors } from "~/lib/form";
-import { ROUNDING_CHOICES, ROUNDING_LABELS, marketsFormSchema, parseForm, scaledToText, submittedRows, type MarketRowValues } from "~/lib/settings-form";
+import { fieldErrors } from "@core/form";
+import { ROUNDING_CHOICES, ROUNDING_LABELS, marketsFormSchema, parseForm, scaledToText, submittedRows, type MarketRowValues } from "@core/settings-form";
 import type { Route } from "./+types/settings-markets";
 
 export const meta: Route.MetaFunction = () => adminMeta("Markets");

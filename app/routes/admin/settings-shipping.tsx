@@ -6,9 +6,9 @@ import { saveZone, settingsForEditor } from "@server/pricing/admin";
 import { CheckboxField, FieldErrorsContext, GroupError, TextField, fieldId } from "~/components/ui/field";
 import { EnterSaves, SaveButton, SettingsHeader, secondaryButton, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";
-import { currencySymbol } from "~/lib/money";
-import { fieldErrors } from "~/lib/form";
-import { MAX_METHODS_PER_ZONE, minorToText, newMethodRow, parseForm, readIntent, submittedRows, UNKNOWN_INTENT, zoneFormSchema, type MethodRowValues } from "~/lib/settings-form";
+import { currencySymbol } from "@core/money";
+import { fieldErrors } from "@core/form";
+import { MAX_METHODS_PER_ZONE, minorToText, newMethodRow, parseForm, readIntent, submittedRows, UNKNOWN_INTENT, zoneFormSchema, type MethodRowValues } from "@core/settings-form";
 import type { Route } from "./+types/settings-shipping";
 
 export const meta: Route.MetaFunction = () => adminMeta("Shipping");

@@ -5,8 +5,8 @@ import { readForm } from "@server/http/form";
 import { FieldErrorsContext, TextAreaField, TextField } from "~/components/ui/field";
 import { SaveButton, SettingsHeader, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrors } from "~/lib/form";
-import { parseForm, storeDetailsSchema, type StoreDetailsValues } from "~/lib/settings-form";
+import { fieldErrors } from "@core/form";
+import { parseForm, storeDetailsSchema, type StoreDetailsValues } from "@core/settings-form";
 import type { Route } from "./+types/settings-store";
 
 export const meta: Route.MetaFunction = () => adminMeta("Store details");

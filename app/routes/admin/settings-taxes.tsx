@@ -5,8 +5,8 @@ import { deliveryCountries, saveTaxRates, settingsForEditor } from "@server/pric
 import { CheckboxField, FieldErrorsContext, GroupError, SelectField, TextField, fieldId } from "~/components/ui/field";
 import { EnterSaves, SaveButton, SettingsHeader, secondaryButton, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrors } from "~/lib/form";
-import { MAX_TAX_RATES, UNKNOWN_INTENT, newTaxRow, parseForm, readIntent, scaledToText, submittedRows, taxRatesFormSchema, type TaxRowValues } from "~/lib/settings-form";
+import { fieldErrors } from "@core/form";
+import { MAX_TAX_RATES, UNKNOWN_INTENT, newTaxRow, parseForm, readIntent, scaledToText, submittedRows, taxRatesFormSchema, type TaxRowValues } from "@core/settings-form";
 import type { Route } from "./+types/settings-taxes";
 
 export const meta: Route.MetaFunction = () => adminMeta("Taxes");

@@ -12,9 +12,9 @@ import { Button } from "~/components/ui/button";
 import { FieldErrorsContext, PasswordField, SelectField, TextField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrors } from "~/lib/form";
-import { useAdminDate } from "~/lib/admin-time";
-import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "~/lib/staff-roles";
+import { fieldErrors } from "@core/form";
+import { useAdminDate } from "~/lib/use-admin-date";
+import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "@core/staff-roles";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");

@@ -5,7 +5,7 @@ import { UploadError, storeDescribedImageFromRequest, uploadRefusal } from "@ser
 import { listLibrary } from "@server/media/library";
 import { domainErrorResponse } from "@server/errors";
 import { importImageFromUrl } from "@server/media/import-images";
-import { altTextSchema, bodyImage } from "~/lib/images";
+import { altTextSchema, bodyImage } from "@core/images";
 import type { Route } from "./+types/admin-media";
 
 const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters or fewer").default("") });

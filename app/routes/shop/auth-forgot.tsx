@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "@server/auth/customer";
 import { emailOnlySchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "~/lib/form";
-import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
+import { fieldErrors, formFields } from "@core/form";
+import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { TextField } from "~/components/ui/field";

@@ -6,9 +6,9 @@ import { AuthCard } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
-import { fieldErrors, formFields } from "~/lib/form";
+import { fieldErrors, formFields } from "@core/form";
 import { seo } from "~/lib/seo";
-import { INVITATION_INVALID, ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/lib/staff-roles";
+import { INVITATION_INVALID, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@core/staff-roles";
 import type { Route } from "./+types/auth-staff-invitation";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

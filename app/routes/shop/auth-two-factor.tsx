@@ -9,7 +9,7 @@ import { FormError } from "~/components/ui/form";
 import { TextField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { TOO_MANY_ATTEMPTS } from "~/lib/auth-rules";
+import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";
 import type { Route } from "./+types/auth-two-factor";
 import { readForm } from "@server/http/form";
 

@@ -6,7 +6,7 @@ import type { PublicPostEvent } from "@server/blog/events";
 import { log } from "@server/log";
 import { PostArticle } from "~/components/blog/post-article";
 import { PostCard, type PostCardData } from "~/components/blog/post-card";
-import { POST_SLUG_PATTERN } from "~/lib/blog";
+import { POST_SLUG_PATTERN } from "@core/blog";
 import { jsonLd, seo } from "~/lib/seo";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/blog-post";

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listPublishedPosts } from "@server/blog/posts";
 import type { PublicPostEvent } from "@server/blog/events";
 import { PostCard } from "~/components/blog/post-card";
-import { applyLivePostEvent } from "~/lib/blog";
+import { applyLivePostEvent } from "@core/blog";
 import { seo } from "~/lib/seo";
 import { useEventSource } from "~/lib/use-event-source";
 import type { Route } from "./+types/blog";

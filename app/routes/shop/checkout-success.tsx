@@ -4,9 +4,9 @@ import { getSessionUser } from "@server/auth/session";
 import { clearPurchasedCart } from "@server/checkout";
 import { getOrderBySession } from "@server/orders/queries";
 import { ResultPage } from "~/components/shop/result-page";
-import { orderTotals } from "~/lib/order-totals";
+import { orderTotals } from "@core/order-totals";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
+import { ORDER_STATUS_LABELS } from "@core/order-status";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout-success";
 

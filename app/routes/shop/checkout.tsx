@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { itemLabel } from "~/lib/variant";
+import { itemLabel } from "@core/variant";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { getAddress, listAddresses } from "@server/accounts/address";
 import { getSessionUser } from "@server/auth/session";
@@ -21,26 +21,18 @@ import { acceptLanguageRegions, shopperForRequest } from "@server/pricing/market
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
 import { DomainError, domainErrorResponse } from "@server/errors";
-import {
-  BUY_NOW_CHECKOUT,
-  CHECKOUT_CHOICE_FIELDS,
-  checkCheckoutForm,
-  checkoutChoicesSchema,
-  checkoutSchema,
-  type CheckoutField,
-  type CheckoutFieldErrors,
-} from "~/lib/checkout-form";
-import { addressOneLine, NEW_ADDRESS } from "~/lib/address-book";
-import { fieldErrors } from "~/lib/form";
+import { BUY_NOW_CHECKOUT, CHECKOUT_CHOICE_FIELDS, checkCheckoutForm, checkoutChoicesSchema, checkoutSchema, type CheckoutField, type CheckoutFieldErrors } from "@core/checkout-form";
+import { addressOneLine, NEW_ADDRESS } from "@core/address-book";
+import { fieldErrors } from "@core/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";
-import { formatDeliveryRange, taxLineLabel, type CheckoutQuoteView } from "~/lib/checkout-quote";
-import { COUNTRY_CODES } from "~/lib/countries";
+import { formatDeliveryRange, taxLineLabel, type CheckoutQuoteView } from "@core/checkout-quote";
+import { COUNTRY_CODES } from "@core/countries";
 import { AddressFields } from "~/components/address-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CheckboxField, ChoiceGroup, TextField } from "~/components/ui/field";
-import { discountLine, type DiscountView } from "~/lib/discount-view";
-import { formatMoney } from "~/lib/money";
+import { discountLine, type DiscountView } from "@core/discount-view";
+import { formatMoney } from "@core/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 import { readForm } from "@server/http/form";

@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { fieldErrors, formFields } from "~/lib/form";
-import { ORDER_LOOKUP_NOT_FOUND, orderLookupSchema } from "~/lib/order-lookup";
+import { fieldErrors, formFields } from "@core/form";
+import { ORDER_LOOKUP_NOT_FOUND, orderLookupSchema } from "@core/order-lookup";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/order-lookup";
 

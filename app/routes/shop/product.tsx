@@ -4,7 +4,7 @@ import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelate
 import { localise, shopperForRequest } from "@server/pricing/market";
 import { getSessionUser } from "@server/auth/session";
 import { productVisitor } from "@server/catalog/product-visitor";
-import type { ReviewView } from "~/lib/product-view";
+import type { ReviewView } from "@core/product-view";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
 import { ProductDetails } from "~/components/shop/product/product-details";

@@ -8,8 +8,8 @@ import { reviewAccess, reviewSchema, submitReview } from "@server/reviews";
 import { ChoiceGroup, FieldErrorsContext, TextAreaField, TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
 import { Button, buttonClass } from "~/components/ui/button";
-import { fieldErrors, formFields, type FieldErrors } from "~/lib/form";
-import { REVIEW_LIMITS } from "~/lib/reviews";
+import { fieldErrors, formFields, type FieldErrors } from "@core/form";
+import { REVIEW_LIMITS } from "@core/reviews";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/review";
 

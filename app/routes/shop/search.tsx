@@ -8,7 +8,7 @@ import { searchShop } from "@server/search";
 import { PostCard } from "~/components/blog/post-card";
 import { ProductCard, ProductCardRow } from "~/components/shop/product-card";
 import { SearchForm } from "~/components/shop/search-form";
-import { SEARCH_MAX_LENGTH, SEARCH_PATH, searchHref } from "~/lib/search";
+import { SEARCH_MAX_LENGTH, SEARCH_PATH, searchHref } from "@core/search";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/search";
 

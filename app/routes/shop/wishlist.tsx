@@ -9,11 +9,11 @@ import { readWishlist, removeFromWishlist, saveToWishlist } from "@server/wishli
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { LineHeading, LineThumbnail } from "~/components/shop/line-item";
 import { HeartIcon, type WishlistActionData } from "~/components/shop/wishlist-button";
-import type { InMarket } from "~/lib/market";
-import { formatMoney } from "~/lib/money";
+import type { InMarket } from "@core/market";
+import { formatMoney } from "@core/money";
 import { seo } from "~/lib/seo";
-import { stockState } from "~/lib/stock";
-import type { WishlistItem } from "~/lib/wishlist";
+import { stockState } from "@core/stock";
+import type { WishlistItem } from "@core/wishlist";
 import type { Route } from "./+types/wishlist";
 import { Button, buttonClass } from "~/components/ui/button";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_VARIANT } from "~/lib/variant";
+import { DEFAULT_VARIANT } from "@core/variant";
 import type { SeedProduct } from "./types";
 
 /**

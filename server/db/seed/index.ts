@@ -15,7 +15,7 @@ import { seedAccessories } from "./accessories";
 import { seedProducts } from "./products";
 import { seedReviews } from "./reviews";
 import type { SeedProduct } from "./types";
-import { isDefaultVariant } from "~/lib/variant";
+import { isDefaultVariant } from "@core/variant";
 
 const DAY = 86_400_000;
 

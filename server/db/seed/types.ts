@@ -1,11 +1,11 @@
-import type { ProductContent } from "~/lib/product-content";
-import type { ProductType } from "~/lib/collections";
+import type { ProductContent } from "@core/product-content";
+import type { ProductType } from "@core/collections";
 import type { AccessoryArtwork } from "../../media/artwork";
 import type { ConsoleModel } from "../../media/console-art";
 
 /** Shapes of the seed data; the copy lives beside this file, the loader in ./index.ts. */
 
-/** A product without options has one variant named DEFAULT_VARIANT.name (app/lib/variant.ts). */
+/** A product without options has one variant named DEFAULT_VARIANT.name (core/variant.ts). */
 export type SeedVariant = { name: string; hex: string; stock: number };
 
 export type SeedProduct = {

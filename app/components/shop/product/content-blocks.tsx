@@ -1,5 +1,5 @@
-import type { ProductContent } from "~/lib/product-content";
-import { truncate } from "~/lib/text";
+import type { ProductContent } from "@core/product-content";
+import { truncate } from "@core/text";
 
 /** The editable content blocks of a product page (products.content), one component per block. */
 

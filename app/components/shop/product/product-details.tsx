@@ -1,5 +1,5 @@
 import { Tabs } from "~/components/ui/tabs";
-import type { ProductPage, ReviewAccessView, ReviewView } from "~/lib/product-view";
+import type { ProductPage, ReviewAccessView, ReviewView } from "@core/product-view";
 import { Overview, Specifications } from "./content-blocks";
 import { CustomerStories } from "./reviews";
 

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import type { ProductPage } from "~/lib/product-view";
-import { deliveryNotice, type InMarket, useMarket } from "~/lib/market";
-import { discountPercent, formatMoney } from "~/lib/money";
-import { stockState } from "~/lib/stock";
-import { hasColours, itemLabel } from "~/lib/variant";
+import type { ProductPage } from "@core/product-view";
+import { deliveryNotice, type InMarket } from "@core/market";
+import { useMarket } from "~/lib/use-market";
+import { discountPercent, formatMoney } from "@core/money";
+import { stockState } from "@core/stock";
+import { hasColours, itemLabel } from "@core/variant";
 import { TrustStrip } from "../trust-strip";
 import { WishlistButton } from "../wishlist-button";
 import { BackInStockForm } from "./back-in-stock-form";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { ProductCard } from "~/lib/product-view";
-import type { InMarket } from "~/lib/market";
-import { discountPercent, formatMoney } from "~/lib/money";
+import type { ProductCard } from "@core/product-view";
+import type { InMarket } from "@core/market";
+import { discountPercent, formatMoney } from "@core/money";
 import { ResponsiveImage } from "../responsive-image";
 import { Stars } from "./stars";
 

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ReviewAccessView, ReviewView } from "~/lib/product-view";
-import { REVIEWS_SHOWN_FIRST, ratingBreakdown, reviewExcerpt, wrapIndex } from "~/lib/reviews";
+import type { ReviewAccessView, ReviewView } from "@core/product-view";
+import { REVIEWS_SHOWN_FIRST, ratingBreakdown, reviewExcerpt, wrapIndex } from "@core/reviews";
 import { formatLongDate } from "~/lib/dates";
 import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "../responsive-image";

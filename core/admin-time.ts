@@ -1,4 +1,3 @@
-import { createContext, useContext } from "react";
 import { z } from "zod";
 
 /**
@@ -119,14 +118,6 @@ export function daysBetween(from: string, to: string): number {
 /** Today's date on the zone's calendar. */
 export function todayInZone(now: Date, tz: string): string {
   return wallTimeInZone(now, tz).slice(0, 10);
-}
-
-export const AdminTimeZone = createContext<string>(DEFAULT_TIME_ZONE);
-
-/** Formats a date (and time) in the signed-in admin's zone; for components under the admin layout. */
-export function useAdminDate(): (iso: string | Date, withTime?: boolean) => string {
-  const tz = useContext(AdminTimeZone);
-  return (iso, withTime = true) => formatInZone(iso, tz, withTime);
 }
 
 /** "2026-12-01T09:00" as the zone's wall clock shows instant `at` (for a datetime-local field). */

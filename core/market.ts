@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import { formatMoney } from "./money";
 
 /**
@@ -21,12 +20,6 @@ export type MarketSummary = {
 
 /** A catalogue item whose amounts are in the shopper's market currency (server/pricing/market.ts `localise`). */
 export type InMarket<T> = T & { currency: string };
-
-/** The shopper's market, from the shop layout's loader (null outside the storefront). */
-export function useMarket(): MarketSummary | null {
-  const data = useRouteLoaderData("routes/shop/layout") as { market?: MarketSummary } | undefined;
-  return data?.market ?? null;
-}
 
 /** The trust strip's shipping promise for the market: its free-shipping threshold, if it has one. */
 export function shippingPromise(market: MarketSummary | null): { title: string; body: string } {

@@ -14,7 +14,7 @@ import { DEFAULT_VARIANT } from "./variant";
 
 export const PRODUCT_INTENTS = ["draft", "publish"] as const;
 export const PRODUCT_TABS = ["overview", "specifications", "reviews"] as const;
-/** Colours to choose from, or none: one default variant holds the stock (app/lib/variant.ts). */
+/** Colours to choose from, or none: one default variant holds the stock (core/variant.ts). */
 export const PRODUCT_OPTIONS = ["colours", "none"] as const;
 
 export const MESSAGES = {
