@@ -10,7 +10,7 @@ import {
 import { useState } from "react";
 import type { Route } from "./+types/root";
 import { config } from "@server/config";
-import { getShopSettings } from "@server/content/settings";
+import { getShopSettings } from "@server/content";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider } from "~/components/ui/toast";
 import { InlineStylesheet } from "~/lib/inline-css";

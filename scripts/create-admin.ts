@@ -3,7 +3,7 @@
 // an owner with this password. Works on PGlite (stop the server first: the
 // embedded database has one owner) and on PostgreSQL (DATABASE_URL).
 import { parseArgs } from "node:util";
-import { adminCredentialsSchema, createAdmin } from "../server/auth/admins";
+import { adminCredentialsSchema, createAdmin } from "../server/auth";
 import { openConfiguredDatabase } from "./open-db";
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@
 // DATA_DIR into an empty PostgreSQL database (stop the embedded shop first).
 import { config } from "../server/config";
 import { openDatabase } from "../server/db/client";
-import { exportToPostgres } from "../server/ops/export-to-postgres";
+import { exportToPostgres } from "../server/ops";
 
 const target = process.argv[2];
 if (!target || !/^postgres(ql)?:\/\//.test(target)) {

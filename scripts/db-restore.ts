@@ -1,6 +1,6 @@
 // `npm run db:restore -- <file>`: restores a backup into an EMPTY configured database.
 import { config } from "../server/config";
-import { restoreDatabase } from "../server/ops/backup";
+import { restoreDatabase } from "../server/ops";
 
 const file = process.argv[2];
 if (!file) {

@@ -4,7 +4,7 @@
 // (env, default ORDER_EXPORT_BATCH: 250) orders.
 import { parseArgs } from "node:util";
 import { once } from "node:events";
-import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders/export";
+import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders";
 import { isTimeZone } from "../core/admin-time";
 import { orderListFilterOf, orderListRange } from "../app/lib/order-list-filter";
 import { openConfiguredDatabase } from "./open-db";

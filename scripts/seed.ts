@@ -1,5 +1,5 @@
 // `npm run db:seed`: inserts whatever demo data is missing (idempotent; also runs at start).
-import { seed } from "../server/db/seed";
+import { seed } from "../server/seed";
 import { openConfiguredDatabase } from "./open-db";
 
 const d = await openConfiguredDatabase();

@@ -1,7 +1,7 @@
 import "react-router";
 import express from "express";
-import { adminResponseHeaders } from "./auth/admin-headers";
-import { clientIpOf, setClientIp, trustProxySetting } from "./auth/client-ip";
+import { adminResponseHeaders } from "@server/auth";
+import { clientIpOf, setClientIp, trustProxySetting } from "@server/auth";
 import { config } from "./config";
 import { accessLog } from "./http/access-log";
 import { bodyLimits } from "./http/body-limit";

@@ -1,15 +1,15 @@
-import { ensureFirstAdmin } from "./auth/admins";
+import { ensureFirstAdmin } from "@server/auth";
 import { config } from "./config";
 import { openDatabase, setDatabase, database } from "./db/client";
-import { seed } from "./db/seed";
+import { seed } from "@server/seed";
 import type { StopJob } from "./jobs";
 import { log } from "./log";
-import { startMailDelivery } from "./mail/send";
-import { startOlderOrderAllocation } from "./orders/charges";
-import { startReservationSweep } from "./orders/sweep";
-import { startPaymentReconciliation } from "./payments/reconcile";
+import { startMailDelivery } from "@server/mail";
+import { startOlderOrderAllocation } from "@server/orders";
+import { startReservationSweep } from "@server/orders";
+import { startPaymentReconciliation } from "@server/payments";
 import { resetBus, startBus } from "./realtime/bus";
-import { startBackInStockNotices } from "./inventory/back-in-stock";
+import { startBackInStockNotices } from "@server/inventory";
 
 let jobs: StopJob[] = [];
 

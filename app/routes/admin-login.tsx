@@ -1,11 +1,11 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { cookieHeaders } from "@server/auth/call";
+import { cookieHeaders } from "@server/auth";
 import { adminLoginSchema } from "~/lib/auth-forms";
 import { fieldErrors, formFields } from "@core/form";
 import { INVALID_ADMIN_LOGIN, tooManySignInAttempts } from "@core/auth-rules";
-import { safeRedirectPath } from "@server/auth/guards";
-import { getSessionUser } from "@server/auth/session";
-import { signInAdmin } from "@server/auth/sign-in";
+import { safeRedirectPath } from "@server/auth";
+import { getSessionUser } from "@server/auth";
+import { signInAdmin } from "@server/auth";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { TextField, PasswordField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";

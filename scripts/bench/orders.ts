@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, setDatabase } from "../../server/db/client";
-import { listAdminOrders, type AdminOrderFilter } from "../../server/orders/admin";
+import { listAdminOrders, type AdminOrderFilter } from "../../server/orders";
 import { percentile } from "./checkout";
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, setDatabase, type Database } from "../../server/db/client";
-import { seedProducts } from "../../server/db/seed/products";
+import { seedProducts } from "../../server/seed";
 import { searchShop } from "../../server/search";
 import { percentile } from "./checkout";
 

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { accountCreatedMail, SET_PASSWORD_LINK_DAYS } from "../auth/emails";
+import { accountCreatedMail, SET_PASSWORD_LINK_DAYS } from "@server/auth";
 import { user, verification } from "../auth/schema";
 import { config } from "../config";
 import { db, transaction, type Tx } from "../db/client";
 import { log } from "../log";
-import { deliverQueued, queueMail } from "../mail/send";
+import { deliverQueued, queueMail } from "@server/mail";
 import { orders } from "../orders/schema";
 import { saveAddressFromOrder, type SavedAddress } from "./address";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { getAuth } from "../auth/auth";
+import { getAuth } from "@server/auth";
 import { db, transaction } from "../db/client";
-import { beforeOwnAccountDeleted } from "../staff/members";
+import { beforeOwnAccountDeleted } from "@server/staff";
 import { account, user, verification } from "../auth/schema";
 import { orders } from "../orders/schema";
 import { DomainError } from "../errors";

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderItems, orders } from "../orders/schema";
-import { orderCoreView } from "../orders/queries";
-import { listReturns, returnEligibility } from "../orders/returns";
+import { orderCoreView } from "@server/orders";
+import { listReturns, returnEligibility } from "@server/orders";
 import type { OrderStatus } from "@core/order-status";
 import type { CustomerOrder } from "@core/order-view";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { callAuth } from "../auth/call";
+import { callAuth } from "@server/auth";
 import { user } from "../auth/schema";
 import { db } from "../db/client";
 

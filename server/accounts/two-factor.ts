@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";
 import { TWO_FACTOR_REQUIRED_FOR_ROLE, type Enrolment, type TwoFactorFormResult } from "@core/two-factor";
-import { callAuth } from "../auth/call";
+import { callAuth } from "@server/auth";
 
 export type { Enrolment, TwoFactorFormResult };
 

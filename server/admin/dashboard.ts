@@ -5,9 +5,9 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "../db/client";
 import { blogPosts } from "../blog/schema";
 import { orders } from "../orders/schema";
-import { placedOrder } from "../orders/filters";
+import { placedOrder } from "@server/orders";
 import { user } from "../auth/schema";
-import { isCustomerUser } from "../auth/roles";
+import { isCustomerUser } from "@server/auth";
 
 const DAY_MS = 86_400_000;
 /** The trend window: the last 30 days against the 30 before them ("from last month"). */

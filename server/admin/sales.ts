@@ -3,9 +3,9 @@ import { addDays, zonedDayStart } from "@core/admin-time";
 import type { LowStockRow, SalesDay, SalesRange, SalesReport, SalesTotals } from "@core/sales-range";
 import { db } from "../db/client";
 import { productVariants, products } from "../catalog/schema";
-import { heldUnits } from "../inventory/availability";
+import { heldUnits } from "@server/inventory";
 import { orderItems, orderRefunds, orders } from "../orders/schema";
-import { usdCents } from "../orders/usd";
+import { usdCents } from "@server/orders";
 
 /**
  * The dashboard's sales figures for a range of the admin's calendar days, against the same number

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@mjackson/form-data-parser";
 import { data } from "react-router";
-import { storeImage } from "../media/renditions";
+import { storeImage } from "@server/media";
 import type { MediaSource } from "../media/schema";
 import { altTextSchema, type StoredImage } from "@core/images";
 import { REVIEW_LIMITS } from "@core/reviews";

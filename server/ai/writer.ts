@@ -4,7 +4,7 @@ import { APICallError, streamText } from "ai";
 import { marked } from "marked";
 import { z } from "zod";
 import { config } from "../config";
-import { sanitizeRichText } from "../content/sanitize";
+import { sanitizeRichText } from "@server/content";
 import { log } from "../log";
 import { DomainError } from "../errors";
 import { AI_WORD_TARGET, type AiProvider, type AiRequest, type WriterEvent } from "@core/ai-writer";

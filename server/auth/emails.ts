@@ -1,5 +1,5 @@
-import { getShopSettings } from "../content/settings";
-import { sendMail, type Mail } from "../mail/send";
+import { getShopSettings } from "@server/content";
+import { sendMail, type Mail } from "@server/mail";
 
 /** The account emails. Links point at our own pages, which call better-auth on the server. */
 

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { trigramMatch, inBestTier } from "../db/trigram";
 import { blogPosts } from "./schema";
 import type { PublishStatus } from "@core/publish-status";
-import { sanitizeRichText } from "../content/sanitize";
+import { sanitizeRichText } from "@server/content";
 import { CARD_EXCERPT_LENGTH, RELATED_POSTS, excerptFrom, sortBySharedTags } from "@core/blog";
 
 /** A published post as a card (list, related posts). Dates are ISO strings. */

@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { getShopSettings } from "../content/settings";
+import { getShopSettings } from "@server/content";
 import { listPublishedPosts } from "./posts";
 
 const FEED_SIZE = 20;

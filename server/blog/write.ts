@@ -4,11 +4,10 @@ import { afterCommit, transaction, type Tx } from "../db/client";
 import { dropCachedPages } from "../http/page-cache";
 import { blogPosts } from "./schema";
 import { isUniqueViolation } from "../db/errors";
-import { sanitizeRichText } from "../content/sanitize";
-import { importRemoteImages, importRemoteImageUrl } from "../media/import-images";
+import { sanitizeRichText } from "@server/content";
+import { importRemoteImages, importRemoteImageUrl } from "@server/media";
 import { notify } from "../realtime/bus";
-import { seedPost } from "../db/seed/blog";
-import { recordAudit, type Actor } from "../admin/audit";
+import { recordAudit, type Actor } from "@server/admin";
 import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "@core/blog";
 import { statusForIntent, type PostFormData } from "@core/post-form";
 import { toAdminPost, type AdminPost } from "./posts";
@@ -75,8 +74,11 @@ export async function deletePost(id: string, actor: Actor): Promise<void> {
   });
 }
 
+/** What the one-off tool inserts: the demo data's sample article (server/seed/blog.ts). */
+export type SamplePost = Omit<typeof blogPosts.$inferInsert, "id" | "status" | "date" | "createdAt" | "updatedAt" | "contentHtml"> & { contentHtml: string };
+
 /** The one-off tool: inserts the sample article, published and dated now, unless its slug is taken. */
-export async function insertSamplePost(actor: Actor): Promise<"inserted" | "exists"> {
+export async function insertSamplePost(seedPost: SamplePost, actor: Actor): Promise<"inserted" | "exists"> {
   return transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx

@@ -4,9 +4,9 @@ import { db, transaction, type Db, type Tx } from "../db/client";
 import { cartLines, carts } from "./schema";
 import { productVariants, products } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
-import { loadImages } from "../media/renditions";
+import { loadImages } from "@server/media";
 import type { StoredImage } from "@core/images";
-import { orderCaps, orderLinesRefusal } from "../orders/limits";
+import { orderCaps, orderLinesRefusal } from "@server/orders";
 import { DomainError } from "../errors";
 
 /**

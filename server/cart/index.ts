@@ -21,3 +21,4 @@ export {
 } from "./cart";
 export { applyCartIntent, cartIntentSchema, type CartIntent } from "./intent";
 export { buyNowCartIdFromRequest, finishBuyNow, isBuyNowCheckout, startBuyNow } from "./buy-now";
+export { removePurchasedLines } from "./cart";

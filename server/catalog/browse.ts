@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { availableStock } from "../inventory";
-import { unitsSoldByProduct } from "../orders/best-sellers";
+import { unitsSoldByProduct } from "@server/orders";
 import { cachedCatalogRead } from "./cache";
 import { toCards } from "./products";
 import { productVariants, products } from "./schema";

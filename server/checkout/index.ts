@@ -9,8 +9,8 @@ export {
   startCheckoutForRequest,
   type CheckoutStarted,
 } from "./start";
-export { OutOfStockError, type Shortage } from "../orders/place";
+export { OutOfStockError, type Shortage } from "@server/orders";
 export { PaymentSetupError } from "../payments";
-export { OrderLimitError } from "../orders/limits";
+export { OrderLimitError } from "@server/orders";
 export { checkoutQuoteView, orderPricing, quoteCheckout } from "./quote";
 export { PricingError } from "../pricing";

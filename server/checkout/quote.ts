@@ -1,7 +1,7 @@
-import { priceCart, type DiscountableLine, type PricedCart } from "../discounts/cart-discount";
+import { priceCart, type DiscountableLine, type PricedCart } from "@server/discounts";
 import { marketForCountry, PricingError } from "../pricing";
-import { pricingSettings } from "../pricing/store";
-import type { OrderPricing, PricedLine } from "../orders/place";
+import { pricingSettings } from "@server/pricing";
+import type { OrderPricing, PricedLine } from "@server/orders";
 import type { CheckoutQuoteView } from "@core/checkout-quote";
 import { countryName, US_STATE_CODES } from "@core/countries";
 

@@ -2,8 +2,8 @@ import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishB
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
-import { clientKeyFor } from "../orders/limits";
-import { abandonOrder, attachPaymentSession, placePendingOrder, type AccountRequest } from "../orders/place";
+import { clientKeyFor } from "@server/orders";
+import { abandonOrder, attachPaymentSession, placePendingOrder, type AccountRequest } from "@server/orders";
 import { orderPricing, pricedLines, quoteCheckout } from "./quote";
 import { RESERVATION_MINUTES } from "../inventory";
 import { paymentProvider, PaymentSetupError } from "../payments";

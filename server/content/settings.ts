@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit, type Actor } from "../admin/audit";
-import { cachedCatalogRead, catalogChanged } from "../catalog/cache";
+import { recordAudit, type Actor } from "@server/admin";
+import { cachedCatalogRead, catalogChanged } from "@server/catalog";
 import { db, transaction } from "../db/client";
 import type { StoreDetails } from "@core/settings-form";
 import type { StoredImage } from "@core/images";
-import { loadImages } from "../media/renditions";
+import { loadImages } from "@server/media";
 import { settings } from "./schema";
 
 /** Shop identity shown in the footer, contact page and policies; admins may change it. */

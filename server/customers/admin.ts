@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, executeRows } from "../db/client";
 import { orderEvents, orders } from "../orders/schema";
 import { user } from "../auth/schema";
-import { isCustomerUser } from "../auth/roles";
+import { isCustomerUser } from "@server/auth";
 import { isStaffRole } from "@core/staff-roles";
 import { customerAddresses } from "../accounts/schema";
 import { newsletterSubscribers } from "../marketing/schema";
-import { keptUsdCentsOf, placedOrder } from "../orders/filters";
-import { listOrdersWhere, type AdminOrderRow } from "../orders/admin";
+import { keptUsdCentsOf, placedOrder } from "@server/orders";
+import { listOrdersWhere, type AdminOrderRow } from "@server/orders";
 import { customerKey } from "@core/customer-key";
 
 /**

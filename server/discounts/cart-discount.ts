@@ -1,5 +1,5 @@
 import type { CartLineInput, Destination, Market, OrderQuote } from "../pricing";
-import { pricingSettings, type PricingSnapshot } from "../pricing/store";
+import { pricingSettings, type PricingSnapshot } from "@server/pricing";
 import { cartDiscountCode, resolveDiscount, setCartDiscountCode } from "./cart-code";
 import { DiscountRefusedError, priceWithDiscount } from "./rules";
 import type { DiscountHold } from "./uses";

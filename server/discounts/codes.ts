@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { recordAudit, type Actor } from "../admin/audit";
+import { recordAudit, type Actor } from "@server/admin";
 import { db, type Db, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
-import { usdCents } from "../orders/usd";
+import { usdCents } from "@server/orders";
 import { discountCodes, discountUses } from "./schema";
-import { pricingSettings } from "../pricing/store";
+import { pricingSettings } from "@server/pricing";
 import { discountRulesSchema, normalizeDiscountCode, type DiscountDefinition, type DiscountRules } from "@core/discount-form";
 import { fieldErrors } from "@core/form";
 import { FieldSaveError, NotFoundError } from "../errors";

@@ -1,5 +1,5 @@
 import { allocate, marketUnitPrice, priceOrder, type DiscountStep, type Market, type OrderQuote, type PricingSettings, type QuoteInput } from "../pricing";
-import { mulDivHalfUp } from "../pricing/money";
+import { mulDivHalfUp } from "@server/pricing";
 import { formatMoney } from "@core/money";
 import type { DiscountDefinition } from "@core/discount-form";
 import { DomainError } from "../errors";

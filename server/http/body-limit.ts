@@ -2,7 +2,7 @@ import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { uploadBodyLimit } from "../admin/uploads";
+import { uploadBodyLimit } from "@server/admin";
 
 /**
  * Request body limits (issue 11, item 3), applied before any route reads a byte: a body above its

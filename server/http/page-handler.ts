@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { isAdminPath } from "../auth/admin-headers";
-import { clientIpOf } from "../auth/client-ip";
+import { isAdminPath } from "@server/auth";
+import { clientIpOf } from "@server/auth";
 import { config } from "../config";
 import { log } from "../log";
-import { shopperForRequest } from "../pricing/market";
+import { shopperForRequest } from "@server/pricing";
 import { logRequest, requestIdFor } from "./access-log";
 import {
   cachedPage,

@@ -1,4 +1,4 @@
-import { stockMoved } from "../catalog/cache";
+import { stockMoved } from "@server/catalog";
 import type { Tx } from "../db/client";
 
 /**

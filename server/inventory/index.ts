@@ -16,3 +16,8 @@ export {
   type StockLine,
 } from "./reservations";
 export { SYSTEM_ACTOR, StockMoveRefusedError, editorStock, moveStock, restock, setOnHand, takeStock, type StockActor, type StockMove } from "./stock";
+export { adjustStock, listInventory, recentMovements } from "./admin";
+export type { LedgerRow } from "./admin";
+export { backInStockSchema, requestBackInStock, startBackInStockNotices } from "./back-in-stock";
+export { inventoryCsvChunks } from "./export";
+export { MAX_IMPORT_ROWS, applyStockImport, previewStockImport } from "./import";

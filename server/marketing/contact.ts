@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { contactSchema } from "@core/contact-form";
 import { db } from "../db/client";
 import { contactMessages } from "./schema";
-import { sendMail } from "../mail/send";
-import { getShopSettings } from "../content/settings";
+import { sendMail } from "@server/mail";
+import { getShopSettings } from "@server/content";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";
 
 export { contactSchema };

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
-import { recordAudit, type Actor } from "../admin/audit";
+import { recordAudit, type Actor } from "@server/admin";
 import { db, transaction, type Db } from "../db/client";
 import type { TierRunner } from "../db/trigram";
 import { orderEvents, orderItems, orderRefunds, orders } from "./schema";
@@ -14,7 +14,7 @@ import type { ShopEvent } from "../realtime/bus";
 import type { SseMessage } from "../realtime/sse";
 import { recordOrderEvent } from "./events";
 import { orderConfirmationMail, sendStatusChangeMail } from "./mail";
-import { deliverQueued, queueMail } from "../mail/send";
+import { deliverQueued, queueMail } from "@server/mail";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { cancelPendingOrder } from "./place";
 import { getOrderSummary } from "./queries";

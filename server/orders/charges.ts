@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { transaction, type Tx } from "../db/client";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
-import { chargesFromTotals, type OrderCharges } from "../pricing/charges";
+import { chargesFromTotals, type OrderCharges } from "@server/pricing";
 import { orderItems, orders, type OrderTaxLine } from "./schema";
 
 /**

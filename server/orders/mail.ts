@@ -1,7 +1,7 @@
 import { config } from "../config";
-import { getShopSettings } from "../content/settings";
+import { getShopSettings } from "@server/content";
 import { itemLabel } from "@core/variant";
-import { sendMail, type Mail } from "../mail/send";
+import { sendMail, type Mail } from "@server/mail";
 import { carrierName, trackingUrl } from "@core/carriers";
 import { postalAddressLines } from "@core/address";
 import { formatMoney } from "@core/money";

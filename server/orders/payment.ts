@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { countDiscountUse, releaseDiscountUses } from "../discounts/uses";
+import { countDiscountUse, releaseDiscountUses } from "@server/discounts";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import { paymentEvents } from "../payments/schema";
 import type { OrderStatus } from "@core/order-status";
 import { recordOrderEvent } from "./events";
 import { nextDocumentNumber } from "./documents";
-import type { PaymentEvent } from "../payments/provider";
+import type { PaymentEvent } from "@server/payments";
 import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
-import { removePurchasedLines } from "../cart/cart";
+import { removePurchasedLines } from "@server/cart";
 import { ORDER_STATUS_LABELS } from "@core/order-status";
 
 /**

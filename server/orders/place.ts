@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
-import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "../discounts/uses";
+import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "@server/discounts";
 import type { Market } from "../pricing";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders, type OrderTaxLine } from "./schema";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { orderDiscount } from "../discounts/uses";
+import { orderDiscount } from "@server/discounts";
 import { orderItems, orders } from "./schema";
 import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary } from "@core/order-view";
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
-import { recordAudit, type Actor } from "../admin/audit";
+import { recordAudit, type Actor } from "@server/admin";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { orderItems, orderRefunds, orders, type RefundLine } from "../db/schema";
-import { chargesFromTotals, lineRefund, shippingRefund } from "../pricing/charges";
+import { chargesFromTotals, lineRefund, shippingRefund } from "@server/pricing";
 import type { RefundChoices, RefundStatus } from "@core/order-view";
 import { allocateFromTotals, chargesOf } from "./charges";
 import { nextDocumentNumber } from "./documents";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { transaction } from "../db/client";
-import { releaseDiscountUses } from "../discounts/uses";
+import { releaseDiscountUses } from "@server/discounts";
 import { ordersWithLapsedReservations, releaseLapsedReservations, RESERVATION_MINUTES } from "../inventory";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";

@@ -4,7 +4,7 @@ import { orders } from "../orders/schema";
 import { paymentEvents } from "./schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
-import { SOLD_OUT_REASON } from "../orders/payment";
+import { SOLD_OUT_REASON } from "@server/orders";
 import { paymentProvider } from "./index";
 import type { PaymentEvent, SessionState } from "./provider";
 import { applyPaymentEvent } from "./webhooks";

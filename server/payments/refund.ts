@@ -1,5 +1,5 @@
 import { log } from "../log";
-import { recordRefund } from "../orders/payment";
+import { recordRefund } from "@server/orders";
 import type { PaymentProvider } from "./provider";
 
 /**

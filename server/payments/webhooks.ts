@@ -1,7 +1,7 @@
-import { afterOrderPaid } from "../accounts/after-payment";
+import { afterOrderPaid } from "@server/accounts";
 import { log } from "../log";
-import { sendOrderConfirmation, sendSoldOutNotice } from "../orders/mail";
-import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "../orders/payment";
+import { sendOrderConfirmation, sendSoldOutNotice } from "@server/orders";
+import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "@server/orders";
 import { paymentProvider } from "./index";
 import { refundOrderPayment } from "./refund";
 import { MalformedWebhookError, WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "./provider";

@@ -9,3 +9,8 @@ export { addBusinessDays, deliveryEstimate, type DeliveryEstimate } from "./deli
 export * from "./quote";
 export * from "./charges";
 export * from "./defaults";
+export { deliveryCountries, saveMarkets, saveTaxRates, saveZone, settingsForEditor } from "./admin";
+export { acceptLanguageRegions, chooseMarketFromForm, localise, localiseCart, marketSummary, shopperForRequest } from "./market";
+export { mulDivHalfUp } from "./money";
+export { pricingSettings, seedPricing } from "./store";
+export type { PricingSnapshot } from "./store";

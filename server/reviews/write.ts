@@ -6,7 +6,7 @@ import { reviews } from "../catalog/schema";
 import { orderItems, orders } from "../orders/schema";
 import { user } from "../auth/schema";
 import { DomainError } from "../errors";
-import { UploadError, checkUploadedImages, storeUploadedImages, type UploadedFile } from "../admin/uploads";
+import { UploadError, checkUploadedImages, storeUploadedImages, type UploadedFile } from "@server/admin";
 import { REVIEW_LIMITS, type ReviewStatus } from "@core/reviews";
 
 /**

@@ -1,5 +1,5 @@
-import { closestProductTitle, searchProducts } from "../catalog/search";
-import { searchPublishedPosts, type PostCard } from "../blog/posts";
+import { closestProductTitle, searchProducts } from "@server/catalog";
+import { searchPublishedPosts, type PostCard } from "@server/blog";
 import type { ProductCard } from "@core/product-view";
 import { SEARCH_PAGE_SIZE, searchTerms } from "@core/search";
 

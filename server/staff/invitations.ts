@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit, type Actor } from "../admin/audit";
-import { getAuth } from "../auth/auth";
-import { linkMail } from "../auth/emails";
-import { adminCredentialsSchema } from "../auth/admins";
+import { recordAudit, type Actor } from "@server/admin";
+import { getAuth } from "@server/auth";
+import { linkMail } from "@server/auth";
+import { adminCredentialsSchema } from "@server/auth";
 import { account, user } from "../auth/schema";
 import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db, transaction } from "../db/client";
 import { DomainError, FieldSaveError, NotFoundError } from "../errors";
-import { deliverQueued, queueMail } from "../mail/send";
+import { deliverQueued, queueMail } from "@server/mail";
 import { INVITATION_INVALID, INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@core/staff-roles";
 import { staffInvitations } from "./schema";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { recordAudit, type Actor } from "../admin/audit";
-import { isStaffUser } from "../auth/roles";
+import { recordAudit, type Actor } from "@server/admin";
+import { isStaffUser } from "@server/auth";
 import { session, user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";
 import { NotFoundError, RefusedError } from "../errors";

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { passwordMatches, WrongPasswordError } from "../accounts/delete-account";
-import { recordAudit, type Actor } from "../admin/audit";
+import { passwordMatches, WrongPasswordError } from "@server/accounts";
+import { recordAudit, type Actor } from "@server/admin";
 import { user } from "../auth/schema";
 import { transaction } from "../db/client";
 import { checkRateLimit } from "../security/rate-limit";

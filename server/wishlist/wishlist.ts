@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, transaction } from "../db/client";
 import { productVariants, products } from "../catalog/schema";
 import { availableStock } from "../inventory";
-import { loadImages } from "../media/renditions";
+import { loadImages } from "@server/media";
 import { DomainError } from "../errors";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "@core/stock";
 import { MAX_CUSTOMER_ITEMS, MAX_GUEST_ITEMS, type WishlistItem } from "@core/wishlist";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { listPublishedProducts } from "../../server/catalog/products";
 import { config } from "../../server/config";
 import { database, openDatabase, setDatabase } from "../../server/db/client";
-import { seed } from "../../server/db/seed";
+import { seed } from "../../server/seed";
 import { backupDatabase, restoreDatabase } from "../../server/ops/backup";
 import { testDbKind, useTestDatabase } from "./test-db";
 

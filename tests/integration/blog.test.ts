@@ -4,6 +4,7 @@ import { db } from "../../server/db/client";
 import { blogPosts } from "../../server/blog/schema";
 import { getPublishedPost, listAdminPosts, listPostTags, listPublishedPosts, listRelatedPosts } from "../../server/blog/posts";
 import { DUPLICATE_SLUG_MESSAGE, PostSaveError, deletePost, insertSamplePost, savePost } from "../../server/blog/write";
+import { seedPost } from "../../server/seed/blog";
 import { publicPostFilter } from "../../server/blog/events";
 import { blogFeed } from "../../server/blog/rss";
 import { subscribe, startBus } from "../../server/realtime/bus";
@@ -32,7 +33,7 @@ describe("blog posts", () => {
   useTestDatabase();
 
   it("lists the sample post and hides drafts from every public read", async () => {
-    expect(await insertSamplePost(admin)).toBe("inserted");
+    expect(await insertSamplePost(seedPost, admin)).toBe("inserted");
     const draft = await savePost(null, form({ intent: "draft", title: "Secret draft", tags: "news" }), admin);
     const list = await listPublishedPosts();
     expect(list.map((p) => p.slug)).toContain("marvel-rivals-may-15-update");
@@ -138,8 +139,8 @@ describe("blog posts", () => {
 
   it("inserts the sample post once, then reports it exists", async () => {
     await db().delete(blogPosts).where(eq(blogPosts.slug, "marvel-rivals-may-15-update"));
-    expect(await insertSamplePost(admin)).toBe("inserted");
-    expect(await insertSamplePost(admin)).toBe("exists");
+    expect(await insertSamplePost(seedPost, admin)).toBe("inserted");
+    expect(await insertSamplePost(seedPost, admin)).toBe("exists");
     const post = await getPublishedPost("marvel-rivals-may-15-update");
     expect(Date.now() - new Date(post!.date).getTime()).toBeLessThan(60_000);
   });

@@ -7,7 +7,7 @@ import { getShopSettings } from "../../server/content/settings";
 import { SYSTEM_ACTOR, moveStock } from "../../server/inventory";
 import { pricingSettings } from "../../server/pricing/store";
 import { productVariants, products } from "../../server/catalog/schema";
-import { seed } from "../../server/db/seed";
+import { seed } from "../../server/seed";
 import { useTestDatabase } from "./test-db";
 
 describe("catalogue on the seeded database", () => {

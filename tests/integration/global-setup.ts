@@ -5,7 +5,7 @@ import { openPglite } from "../../server/db/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../../server/db/client";
-import { renderSeedArtwork } from "../../server/db/seed";
+import { renderSeedArtwork } from "../../server/seed";
 import { createPostgresTemplate } from "./postgres-databases";
 
 /**

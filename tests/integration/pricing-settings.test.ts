@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { seed } from "../../server/db/seed";
+import { seed } from "../../server/seed";
 import { loadPolicy } from "../../server/content/pages";
 import { DEFAULT_SETTINGS } from "../../server/content/settings";
 import { DEFAULT_PRICING_SETTINGS, zoneMethods } from "../../server/pricing";

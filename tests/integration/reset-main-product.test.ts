@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { resetMainProductMedia } from "../../server/catalog/reset-main-product";
+import { resetMainProductMedia } from "../../server/seed/reset-main-product";
 import { getPublishedProduct } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
 import { auditLog } from "../../server/admin/schema";

@@ -3,7 +3,7 @@ import { loader as searchLoader } from "../../app/routes/shop/search";
 import { blogPosts } from "../../server/blog/schema";
 import { products } from "../../server/catalog/schema";
 import { db, executeRows } from "../../server/db/client";
-import { seedPost } from "../../server/db/seed/blog";
+import { seedPost } from "../../server/seed/blog";
 import { searchShop } from "../../server/search";
 import { closestProductTitle } from "../../server/catalog/search";
 import { searchTerms } from "../../core/search";

@@ -5,7 +5,7 @@ import { openPglite } from "../../server/db/pglite";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig, setConfig } from "../../server/config";
 import { openDatabase, setDatabase, type Database } from "../../server/db/client";
-import { seed } from "../../server/db/seed";
+import { seed } from "../../server/seed";
 import { seedPricing } from "../../server/pricing/store";
 import { resetBus } from "../../server/realtime/bus";
 import { resetCatalogCache } from "../../server/catalog/cache";

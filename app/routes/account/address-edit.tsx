@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { addAddress, getAddress, listAddresses, updateAddress } from "@server/accounts/address";
-import { requireUser } from "@server/auth/guards";
+import { addAddress, getAddress, listAddresses, updateAddress } from "@server/accounts";
+import { requireUser } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
 import { AddressFields, type AddressValues } from "~/components/address-fields";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { deleteAddress, listAddresses, setDefaultAddress } from "@server/accounts/address";
-import { requireUser } from "@server/auth/guards";
+import { deleteAddress, listAddresses, setDefaultAddress } from "@server/accounts";
+import { requireUser } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
 import { AddressLines } from "~/components/order/address-lines";

@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { deleteAccount } from "@server/accounts/delete-account";
-import { cookieHeaders } from "@server/auth/call";
-import { requireUser } from "@server/auth/guards";
-import { signOut } from "@server/auth/sign-out";
+import { deleteAccount } from "@server/accounts";
+import { cookieHeaders } from "@server/auth";
+import { requireUser } from "@server/auth";
+import { signOut } from "@server/auth";
 import { FormError } from "~/components/ui/form";
 import { PasswordField } from "~/components/ui/field";
 import { seo } from "~/lib/seo";

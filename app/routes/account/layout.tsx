@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from "react-router";
-import { requireUser } from "@server/auth/guards";
+import { requireUser } from "@server/auth";
 import type { Route } from "./+types/layout";
 
 const SECTIONS = [

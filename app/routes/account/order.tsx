@@ -1,9 +1,9 @@
 import { data, Link, useNavigation } from "react-router";
 import { CustomerOrderDetails } from "~/components/order/customer-order";
-import { getOrderForUser } from "@server/accounts/orders";
-import { requireUser } from "@server/auth/guards";
+import { getOrderForUser } from "@server/accounts";
+import { requireUser } from "@server/auth";
 import { readForm } from "@server/http/form";
-import { answerReturnRequest } from "@server/orders/return-request-form";
+import { answerReturnRequest } from "@server/orders";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/order";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { listOrdersForUser } from "@server/accounts/orders";
-import { requireUser } from "@server/auth/guards";
+import { listOrdersForUser } from "@server/accounts";
+import { requireUser } from "@server/auth";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "@core/money";
 import { ORDER_STATUS_LABELS } from "@core/order-status";

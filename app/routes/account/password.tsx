@@ -1,9 +1,9 @@
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
-import { changePassword } from "@server/accounts/password";
-import { cookieHeaders } from "@server/auth/call";
+import { changePassword } from "@server/accounts";
+import { cookieHeaders } from "@server/auth";
 import { changePasswordSchema } from "~/lib/auth-forms";
 import { fieldErrors, formFields } from "@core/form";
-import { requireUser } from "@server/auth/guards";
+import { requireUser } from "@server/auth";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { PasswordField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { data, redirect, useNavigation } from "react-router";
-import { handleTwoFactorForm } from "@server/accounts/two-factor";
-import { cookieHeaders } from "@server/auth/call";
-import { ADMIN_PROFILE_PATH, requireUser, type SessionUser } from "@server/auth/guards";
+import { handleTwoFactorForm } from "@server/accounts";
+import { cookieHeaders } from "@server/auth";
+import { ADMIN_PROFILE_PATH, requireUser, type SessionUser } from "@server/auth";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { seo } from "~/lib/seo";
 import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "@core/two-factor";

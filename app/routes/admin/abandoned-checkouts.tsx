@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { listAbandonedCheckouts } from "@server/orders/admin";
+import { requireAdmin } from "@server/auth";
+import { listAbandonedCheckouts } from "@server/orders";
 import { searchParamsOf } from "@server/http/form";
 import { OrdersTabs } from "~/components/admin/orders-tabs";
 import { Pager } from "~/components/admin/pager";

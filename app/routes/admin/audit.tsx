@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { listAudit } from "@server/admin/audit";
-import { requireAdmin } from "@server/auth/guards";
+import { listAudit } from "@server/admin";
+import { requireAdmin } from "@server/auth";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import type { Route } from "./+types/audit";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { printedShopDetails } from "@server/content/settings";
-import { getCreditNote } from "@server/orders/documents";
+import { requireAdmin } from "@server/auth";
+import { printedShopDetails } from "@server/content";
+import { getCreditNote } from "@server/orders";
 import { CreditNoteDocument } from "~/components/admin/credit-note";
 import { adminMeta } from "~/lib/admin";
 import { timeZoneFromCookie } from "@core/admin-time";

@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { getCustomer } from "@server/customers/admin";
+import { requireAdmin } from "@server/auth";
+import { getCustomer } from "@server/customers";
 import { adminMeta } from "~/lib/admin";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { emailOfCustomerKey } from "@core/customer-key";

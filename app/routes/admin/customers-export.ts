@@ -1,6 +1,6 @@
-import { auditExport } from "@server/admin/audit";
-import { requireAdmin } from "@server/auth/guards";
-import { customerCsvChunks } from "@server/customers/export";
+import { auditExport } from "@server/admin";
+import { requireAdmin } from "@server/auth";
+import { customerCsvChunks } from "@server/customers";
 import { csvDownload } from "@server/http/csv";
 import { searchParamsOf } from "@server/http/form";
 import { timeZoneFromCookie } from "@core/admin-time";

@@ -1,7 +1,7 @@
 import { Form, Link, data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { listCustomers } from "@server/customers/admin";
+import { requireAdmin } from "@server/auth";
+import { listCustomers } from "@server/customers";
 import { searchParamsOf } from "@server/http/form";
 import { Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";

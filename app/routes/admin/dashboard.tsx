@@ -1,9 +1,9 @@
 import { Form, Link, data } from "react-router";
 import { z } from "zod";
-import { dashboardStats, periodStart, type Trend } from "@server/admin/dashboard";
-import { salesReport } from "@server/admin/sales";
-import { requireAdmin } from "@server/auth/guards";
-import { countAbandonedCheckouts, listAdminOrders } from "@server/orders/admin";
+import { dashboardStats, periodStart, type Trend } from "@server/admin";
+import { salesReport } from "@server/admin";
+import { requireAdmin } from "@server/auth";
+import { countAbandonedCheckouts, listAdminOrders } from "@server/orders";
 import { LowStockList, SalesChart, SalesFigures, SalesRangePicker, TopList } from "~/components/admin/sales";
 import { adminMeta } from "~/lib/admin";
 import { timeZoneFromCookie, todayInZone } from "@core/admin-time";

@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { discountEditorChoices, getDiscount, saveDiscount } from "@server/discounts";
 import { ChoiceGroup, FieldErrorsContext, TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";

@@ -1,6 +1,6 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { deleteDiscount, listDiscounts, setDiscountActive } from "@server/discounts";
 import { Icon } from "~/components/admin/icons";
 import { FormError, FormSuccess } from "~/components/ui/form";

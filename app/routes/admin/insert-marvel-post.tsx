@@ -1,6 +1,6 @@
 import { Form, Link, data, useNavigation } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { insertSamplePost } from "@server/blog/write";
+import { requireAdmin } from "@server/auth";
+import { insertSampleArticle } from "@server/seed";
 import { log } from "@server/log";
 import { adminMeta } from "~/lib/admin";
 import type { Route } from "./+types/insert-marvel-post";
@@ -18,7 +18,7 @@ type Result = { outcome: "inserted" | "exists" | "failed" };
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "blog");
   try {
-    return data<Result>({ outcome: await insertSamplePost(admin) });
+    return data<Result>({ outcome: await insertSampleArticle(admin) });
   } catch (err) {
     log.error({ err }, "sample post insert failed");
     return data<Result>({ outcome: "failed" }, { status: 500 });

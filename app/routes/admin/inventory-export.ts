@@ -1,8 +1,8 @@
-import { auditExport } from "@server/admin/audit";
-import { requireAdmin } from "@server/auth/guards";
+import { auditExport } from "@server/admin";
+import { requireAdmin } from "@server/auth";
 import { csvDownload } from "@server/http/csv";
 import { searchParamsOf } from "@server/http/form";
-import { inventoryCsvChunks } from "@server/inventory/export";
+import { inventoryCsvChunks } from "@server/inventory";
 import type { Route } from "./+types/inventory-export";
 
 /** GET /admin/inventory/export?q=&low=1: the inventory page's colours as CSV, streamed (server/inventory/export.ts). */

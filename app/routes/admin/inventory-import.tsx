@@ -1,10 +1,10 @@
 import { itemLabel } from "@core/variant";
 import { Form, Link, data, useNavigation } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { db } from "@server/db/client";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
-import { applyStockImport, MAX_IMPORT_ROWS, previewStockImport } from "@server/inventory/import";
+import { applyStockImport, MAX_IMPORT_ROWS, previewStockImport } from "@server/inventory";
 import { primaryButton, secondaryButton, settingsCard } from "~/components/admin/settings";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";

@@ -1,10 +1,10 @@
 import { itemLabel } from "@core/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm, searchParamsOf } from "@server/http/form";
-import { adjustStock, listInventory, recentMovements, type LedgerRow } from "@server/inventory/admin";
+import { adjustStock, listInventory, recentMovements, type LedgerRow } from "@server/inventory";
 import { FieldErrorsContext, SelectField, TextField } from "~/components/ui/field";
 import { Pager } from "~/components/admin/pager";
 import { primaryButton, secondaryButton } from "~/components/admin/settings";

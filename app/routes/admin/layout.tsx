@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, Outlet, data, useLocation, useRevalidator } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { Icon, type IconName } from "~/components/admin/icons";
 import { adminTitle } from "~/lib/admin";
 import { AdminTimeZone } from "~/lib/use-admin-date";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { cookieHeaders } from "@server/auth/call";
-import { signOut } from "@server/auth/sign-out";
+import { cookieHeaders } from "@server/auth";
+import { signOut } from "@server/auth";
 import type { Route } from "./+types/logout";
 
 /** POST /admin/logout: ends the session on the server and clears the cookie. */

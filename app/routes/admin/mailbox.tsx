@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { getOutboxMessage, listOutbox, mailIsKept } from "@server/mail/outbox";
+import { requireAdmin } from "@server/auth";
+import { getOutboxMessage, listOutbox, mailIsKept } from "@server/mail";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import type { Route } from "./+types/mailbox";
 

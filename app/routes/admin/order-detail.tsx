@@ -1,10 +1,10 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { addOrderNote, changeOrderStatus, getAdminOrder, resendOrderConfirmation } from "@server/orders/admin";
-import { fulfilOrder, updateShippingAddress } from "@server/orders/fulfil";
-import { refundActionKey, refundOrder } from "@server/orders/refunds";
-import { advanceReturn, refundReturn } from "@server/orders/returns";
+import { requireAdmin } from "@server/auth";
+import { addOrderNote, changeOrderStatus, getAdminOrder, resendOrderConfirmation } from "@server/orders";
+import { fulfilOrder, updateShippingAddress } from "@server/orders";
+import { refundActionKey, refundOrder } from "@server/orders";
+import { advanceReturn, refundReturn } from "@server/orders";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
 import { fieldErrors } from "@core/form";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { printedShopDetails } from "@server/content/settings";
-import { getAdminOrder } from "@server/orders/admin";
+import { requireAdmin } from "@server/auth";
+import { printedShopDetails } from "@server/content";
+import { getAdminOrder } from "@server/orders";
 import { OrderPrintDocument, printTitle, type PrintDocumentKind } from "~/components/admin/order-print";
 import { adminMeta } from "~/lib/admin";
 import { timeZoneFromCookie } from "@core/admin-time";

@@ -1,8 +1,8 @@
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { searchParamsOf } from "@server/http/form";
 import { csvDownload } from "@server/http/csv";
-import { auditExport } from "@server/admin/audit";
-import { orderCsvChunks } from "@server/orders/export";
+import { auditExport } from "@server/admin";
+import { orderCsvChunks } from "@server/orders";
 import { timeZoneFromCookie } from "@core/admin-time";
 import { orderListFilterOf, orderListRange } from "~/lib/order-list-filter";
 import type { Route } from "./+types/orders-export";

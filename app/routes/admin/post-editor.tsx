@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { getPostForEdit } from "@server/blog/posts";
-import { savePost } from "@server/blog/write";
+import { requireAdmin } from "@server/auth";
+import { getPostForEdit } from "@server/blog";
+import { savePost } from "@server/blog";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes-guard";
 import { EditorShell, MissingRecord } from "~/components/admin/editor-shell";

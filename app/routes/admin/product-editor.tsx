@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { getProductForEdit, marketPriceChoices, saveProduct } from "@server/catalog/admin";
+import { requireAdmin } from "@server/auth";
+import { getProductForEdit, marketPriceChoices, saveProduct } from "@server/catalog";
 import type { ProductForEdit, ProductImageOption } from "@core/product-form";
 import { log } from "@server/log";
 import { AdminErrorBoundary } from "~/components/admin/error-panel";

@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { handleTwoFactorForm } from "@server/accounts/two-factor";
-import { cookieHeaders } from "@server/auth/call";
-import { requireAdmin, twoFactorRequired } from "@server/auth/guards";
+import { handleTwoFactorForm } from "@server/accounts";
+import { cookieHeaders } from "@server/auth";
+import { requireAdmin, twoFactorRequired } from "@server/auth";
 import { readForm } from "@server/http/form";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { adminMeta } from "~/lib/admin";

@@ -1,6 +1,6 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
-import { adminHeaders, requireAdmin } from "@server/auth/guards";
+import { adminHeaders, requireAdmin } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { listReviewsForModeration, replySchema, replyToReview, setReviewStatus, type ModerationRow } from "@server/reviews";

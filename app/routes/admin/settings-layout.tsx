@@ -1,5 +1,5 @@
 import { NavLink, Outlet, data } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import type { Route } from "./+types/settings-layout";
 
 /** The Settings area's tabs; each page's loader and action check admin rights themselves. */

@@ -1,8 +1,8 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { readForm } from "@server/http/form";
 import { domainErrorResponse } from "@server/errors";
-import { saveMarkets, settingsForEditor } from "@server/pricing/admin";
+import { saveMarkets, settingsForEditor } from "@server/pricing";
 import { CheckboxField, FieldErrorsContext, GroupError, SelectField, TextField, fieldId } from "~/components/ui/field";
 import { SaveButton, SettingsHeader, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";

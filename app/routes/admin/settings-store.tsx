@@ -1,6 +1,6 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { getShopSettings, saveStoreDetails } from "@server/content/settings";
+import { requireAdmin } from "@server/auth";
+import { getShopSettings, saveStoreDetails } from "@server/content";
 import { readForm } from "@server/http/form";
 import { FieldErrorsContext, TextAreaField, TextField } from "~/components/ui/field";
 import { SaveButton, SettingsHeader, settingsCard, type SettingsActionResult } from "~/components/admin/settings";

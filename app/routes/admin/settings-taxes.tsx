@@ -1,7 +1,7 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { readForm } from "@server/http/form";
-import { deliveryCountries, saveTaxRates, settingsForEditor } from "@server/pricing/admin";
+import { deliveryCountries, saveTaxRates, settingsForEditor } from "@server/pricing";
 import { CheckboxField, FieldErrorsContext, GroupError, SelectField, TextField, fieldId } from "~/components/ui/field";
 import { EnterSaves, SaveButton, SettingsHeader, secondaryButton, settingsCard, type SettingsActionResult } from "~/components/admin/settings";
 import { adminMeta } from "~/lib/admin";

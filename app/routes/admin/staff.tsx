@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
 import { Form, data, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
+import { requireAdmin } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
-import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff/invitations";
-import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff/members";
-import { transferOwnership } from "@server/staff/ownership";
+import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff";
+import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff";
+import { transferOwnership } from "@server/staff";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { FieldErrorsContext, PasswordField, SelectField, TextField } from "~/components/ui/field";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, data, useNavigate, useNavigation } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { resetMainProductMedia } from "@server/catalog/reset-main-product";
+import { requireAdmin } from "@server/auth";
+import { resetMainProductMedia } from "@server/seed";
 import { log } from "@server/log";
 import { adminMeta } from "~/lib/admin";
 import type { Route } from "./+types/update-r36s";

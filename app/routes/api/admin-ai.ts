@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai/writer";
+import { requireAdmin } from "@server/auth";
+import { aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai";
 import { checkRateLimit } from "@server/security/rate-limit";
 import type { Route } from "./+types/admin-ai";
 import { domainErrorResponse } from "@server/errors";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth/guards";
-import { UploadError, storeDescribedImageFromRequest, uploadRefusal } from "@server/admin/uploads";
-import { listLibrary } from "@server/media/library";
+import { requireAdmin } from "@server/auth";
+import { UploadError, storeDescribedImageFromRequest, uploadRefusal } from "@server/admin";
+import { listLibrary } from "@server/media";
 import { domainErrorResponse } from "@server/errors";
-import { importImageFromUrl } from "@server/media/import-images";
+import { importImageFromUrl } from "@server/media";
 import { altTextSchema, bodyImage } from "@core/images";
 import type { Route } from "./+types/admin-media";
 

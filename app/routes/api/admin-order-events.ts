@@ -1,5 +1,5 @@
-import { requireAdmin } from "@server/auth/guards";
-import { adminOrderFilter } from "@server/orders/admin";
+import { requireAdmin } from "@server/auth";
+import { adminOrderFilter } from "@server/orders";
 import { createEventStream } from "@server/realtime/sse";
 import type { Route } from "./+types/admin-order-events";
 

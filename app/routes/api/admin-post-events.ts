@@ -1,5 +1,5 @@
-import { requireAdmin } from "@server/auth/guards";
-import { adminPostFilter } from "@server/blog/events";
+import { requireAdmin } from "@server/auth";
+import { adminPostFilter } from "@server/blog";
 import { createEventStream } from "@server/realtime/sse";
 import type { Route } from "./+types/admin-post-events";
 

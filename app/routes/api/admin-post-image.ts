@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin/uploads";
+import { requireAdmin } from "@server/auth";
+import { UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin";
 import type { Route } from "./+types/admin-post-image";
 
 /**

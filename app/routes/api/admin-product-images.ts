@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { requireAdmin } from "@server/auth/guards";
-import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin/uploads";
-import { imageOption } from "@server/catalog/admin";
+import { requireAdmin } from "@server/auth";
+import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin";
+import { imageOption } from "@server/catalog";
 import type { Route } from "./+types/admin-product-images";
 
 /**

@@ -1,4 +1,4 @@
-import { getAuth } from "@server/auth/auth";
+import { getAuth } from "@server/auth";
 import type { Route } from "./+types/auth";
 
 /**

@@ -1,4 +1,4 @@
-import { publicPostFilter } from "@server/blog/events";
+import { publicPostFilter } from "@server/blog";
 import { createEventStream } from "@server/realtime/sse";
 import type { Route } from "./+types/blog-events";
 

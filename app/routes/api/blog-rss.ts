@@ -1,5 +1,5 @@
 import type { Route } from "./+types/blog-rss";
-import { blogFeed } from "@server/blog/rss";
+import { blogFeed } from "@server/blog";
 
 export async function loader(_args: Route.LoaderArgs) {
   return new Response(await blogFeed(), {

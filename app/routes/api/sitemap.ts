@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { config } from "@server/config";
-import { sitemapEntries } from "@server/content/sitemap";
+import { sitemapEntries } from "@server/content";
 
 export async function loader(_args: Route.LoaderArgs) {
   const origin = config().publicUrl;

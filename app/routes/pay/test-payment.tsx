@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getShopSettings } from "@server/content/settings";
+import { getShopSettings } from "@server/content";
 import { activeTestSession } from "@server/payments";
-import { isTestSessionClosed, payTestSession, testCardSchema } from "@server/payments/test-provider";
+import { isTestSessionClosed, payTestSession, testCardSchema } from "@server/payments";
 import { taxLineText } from "@core/checkout-quote";
 import { fieldErrors } from "@core/form";
 import { formatMoney } from "@core/money";

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requestPasswordReset } from "@server/auth/customer";
+import { requestPasswordReset } from "@server/auth";
 import { emailOnlySchema } from "~/lib/auth-forms";
 import { fieldErrors, formFields } from "@core/form";
 import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";

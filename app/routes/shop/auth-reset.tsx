@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { cookieHeaders } from "@server/auth/call";
-import { resetPassword } from "@server/auth/customer";
+import { cookieHeaders } from "@server/auth";
+import { resetPassword } from "@server/auth";
 import { resetPasswordSchema } from "~/lib/auth-forms";
 import { fieldErrors, formFields } from "@core/form";
 import { AuthCard } from "~/components/account/auth-card";

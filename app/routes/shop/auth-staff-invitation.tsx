@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
-import { acceptInvitation, acceptInvitationSchema, findInvitation } from "@server/staff/invitations";
+import { acceptInvitation, acceptInvitationSchema, findInvitation } from "@server/staff";
 import { AuthCard } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { afterSignIn } from "@server/auth/after-sign-in";
-import { cookieHeaders } from "@server/auth/call";
-import { hasTwoFactorChallenge, verifySecondFactor } from "@server/auth/customer";
-import { safeRedirectPath } from "@server/auth/guards";
+import { afterSignIn } from "@server/auth";
+import { cookieHeaders } from "@server/auth";
+import { hasTwoFactorChallenge, verifySecondFactor } from "@server/auth";
+import { safeRedirectPath } from "@server/auth";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormError } from "~/components/ui/form";
 import { TextField } from "~/components/ui/field";

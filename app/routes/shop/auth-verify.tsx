@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { confirmEmail } from "@server/auth/customer";
+import { confirmEmail } from "@server/auth";
 import { AuthCard } from "~/components/account/auth-card";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/auth-verify";

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { afterSignIn } from "@server/auth/after-sign-in";
-import { cookieHeaders } from "@server/auth/call";
-import { resendConfirmation, signUp } from "@server/auth/customer";
+import { afterSignIn } from "@server/auth";
+import { cookieHeaders } from "@server/auth";
+import { resendConfirmation, signUp } from "@server/auth";
 import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/auth-forms";
 import { fieldErrors, formFields } from "@core/form";
-import { safeRedirectPath } from "@server/auth/guards";
-import { getSessionUser } from "@server/auth/session";
-import { signInWithPassword } from "@server/auth/sign-in";
+import { safeRedirectPath } from "@server/auth";
+import { getSessionUser } from "@server/auth";
+import { signInWithPassword } from "@server/auth";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { TextField, PasswordField } from "~/components/ui/field";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
-import { backInStockSchema, requestBackInStock } from "@server/inventory/back-in-stock";
+import { backInStockSchema, requestBackInStock } from "@server/inventory";
 import { checkRateLimit } from "@server/security/rate-limit";
 import { BACK_IN_STOCK_SENT } from "~/components/shop/product/back-in-stock-form";
 import type { Route } from "./+types/back-in-stock";

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from "react";
 import { Await, Link, data, isRouteErrorResponse, useRevalidator } from "react-router";
 import { GeneralErrorBoundary, type ErrorInfo } from "~/components/error-boundary";
-import { getPublishedPost, listRelatedPosts } from "@server/blog/posts";
-import type { PublicPostEvent } from "@server/blog/events";
+import { getPublishedPost, listRelatedPosts } from "@server/blog";
+import type { PublicPostEvent } from "@server/blog";
 import { log } from "@server/log";
 import { PostArticle } from "~/components/blog/post-article";
 import { PostCard, type PostCardData } from "~/components/blog/post-card";

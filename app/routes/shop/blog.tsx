@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { listPublishedPosts } from "@server/blog/posts";
-import type { PublicPostEvent } from "@server/blog/events";
+import { listPublishedPosts } from "@server/blog";
+import type { PublicPostEvent } from "@server/blog";
 import { PostCard } from "~/components/blog/post-card";
 import { applyLivePostEvent } from "@core/blog";
 import { seo } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useFetcher, useFetchers, useSubmit } from "react-router";
-import { getSessionUser } from "@server/auth/session";
+import { getSessionUser } from "@server/auth";
 import {
   applyCartIntent,
   CartError,
@@ -16,9 +16,9 @@ import {
 } from "@server/cart";
 import { applyDiscountIntent, cartDiscountView, isDiscountIntent } from "@server/discounts";
 import { isDocumentRequest } from "@server/http/request";
-import { orderCaps } from "@server/orders/limits";
-import { localise, localiseCart, shopperForRequest } from "@server/pricing/market";
-import { listAccessoryOffers } from "@server/catalog/products";
+import { orderCaps } from "@server/orders";
+import { localise, localiseCart, shopperForRequest } from "@server/pricing";
+import { listAccessoryOffers } from "@server/catalog";
 import { GoesWellWith } from "~/components/shop/goes-well-with";
 import type { AddedToCart } from "~/components/shop/cart-drawer";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, useLocation, useRevalidator } from "react-router";
-import { getSessionUser } from "@server/auth/session";
+import { getSessionUser } from "@server/auth";
 import { clearPurchasedCart } from "@server/checkout";
-import { getOrderBySession } from "@server/orders/queries";
+import { getOrderBySession } from "@server/orders";
 import { ResultPage } from "~/components/shop/result-page";
 import { orderTotals } from "@core/order-totals";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { itemLabel } from "@core/variant";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { getAddress, listAddresses } from "@server/accounts/address";
-import { getSessionUser } from "@server/auth/session";
+import { getAddress, listAddresses } from "@server/accounts";
+import { getSessionUser } from "@server/auth";
 import { isBuyNowCheckout, readCart } from "@server/cart";
 import {
   checkoutCartId,
@@ -17,7 +17,7 @@ import {
   type Shortage,
 } from "@server/checkout";
 import { applyDiscountIntent, DiscountRefusedError, discountViewOf, isDiscountIntent, type DiscountIntent } from "@server/discounts";
-import { acceptLanguageRegions, shopperForRequest } from "@server/pricing/market";
+import { acceptLanguageRegions, shopperForRequest } from "@server/pricing";
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
 import { DomainError, domainErrorResponse } from "@server/errors";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { getShopSettings } from "@server/content/settings";
-import { checkContactRateLimit, submitContactMessage } from "@server/marketing/contact";
+import { getShopSettings } from "@server/content";
+import { checkContactRateLimit, submitContactMessage } from "@server/marketing";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { contactSchema } from "@core/contact-form";

@@ -1,6 +1,6 @@
 import { Accordion } from "radix-ui";
 import { Form, Link } from "react-router";
-import { loadFaq, searchFaq } from "@server/content/pages";
+import { loadFaq, searchFaq } from "@server/content";
 import { jsonLd, seo } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 import { buttonClass } from "~/components/ui/button";

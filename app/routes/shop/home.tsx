@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { listHomeRows } from "@server/catalog/products";
-import { localise, shopperForRequest } from "@server/pricing/market";
-import { getHomeHeroImage } from "@server/content/settings";
+import { listHomeRows } from "@server/catalog";
+import { localise, shopperForRequest } from "@server/pricing";
+import { getHomeHeroImage } from "@server/content";
 import { ResponsiveImage } from "~/components/shop/responsive-image";
 import { ProductCardRow } from "~/components/shop/product-card";
 import { TrustStrip } from "~/components/shop/trust-strip";

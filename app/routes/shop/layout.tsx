@@ -1,8 +1,8 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getSessionUser } from "@server/auth/session";
+import { getSessionUser } from "@server/auth";
 import { getCartCount } from "@server/cart";
-import { getShopSettings } from "@server/content/settings";
-import { marketSummary, shopperForRequest } from "@server/pricing/market";
+import { getShopSettings } from "@server/content";
+import { marketSummary, shopperForRequest } from "@server/pricing";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
 import { PromoPopup } from "~/components/shop/promo-popup";

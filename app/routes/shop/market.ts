@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { safeRedirectPath } from "@server/auth/guards";
+import { safeRedirectPath } from "@server/auth";
 import { readForm } from "@server/http/form";
-import { chooseMarketFromForm } from "@server/pricing/market";
+import { chooseMarketFromForm } from "@server/pricing";
 import type { Route } from "./+types/market";
 
 /** The header and footer market selector: remembers the choice and goes back to the page (303, no JS needed). */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { checkNewsletterRateLimit, newsletterSchema, subscribe } from "@server/marketing/newsletter";
+import { checkNewsletterRateLimit, newsletterSchema, subscribe } from "@server/marketing";
 import type { Route } from "./+types/newsletter";
 import { readForm } from "@server/http/form";
 

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { readForm } from "@server/http/form";
-import { checkOrderLookupRateLimit, findOrderId, forgetLookup, getLookedUpOrder, lookedUpOrderId, rememberLookup } from "@server/orders/lookup";
-import { answerReturnRequest } from "@server/orders/return-request-form";
+import { checkOrderLookupRateLimit, findOrderId, forgetLookup, getLookedUpOrder, lookedUpOrderId, rememberLookup } from "@server/orders";
+import { answerReturnRequest } from "@server/orders";
 import { CustomerOrderDetails } from "~/components/order/customer-order";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";

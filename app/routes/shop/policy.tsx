@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { loadPolicy, POLICY_SLUGS } from "@server/content/pages";
-import { getShopSettings } from "@server/content/settings";
-import { pricingSettings } from "@server/pricing/store";
+import { loadPolicy, POLICY_SLUGS } from "@server/content";
+import { getShopSettings } from "@server/content";
+import { pricingSettings } from "@server/pricing";
 import { seo } from "~/lib/seo";
 import { formatLongDate } from "~/lib/dates";
 import type { Route } from "./+types/policy";

@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog/products";
-import { localise, shopperForRequest } from "@server/pricing/market";
-import { getSessionUser } from "@server/auth/session";
-import { productVisitor } from "@server/catalog/product-visitor";
+import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog";
+import { localise, shopperForRequest } from "@server/pricing";
+import { getSessionUser } from "@server/auth";
+import { productVisitor } from "@server/catalog";
 import type { ReviewView } from "@core/product-view";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";

@@ -1,7 +1,7 @@
 import { data, Link, NavLink, useLocation, useNavigation } from "react-router";
-import { listBrowsableProducts } from "@server/catalog/browse";
+import { listBrowsableProducts } from "@server/catalog";
 import { searchParamsOf } from "@server/http/form";
-import { localise, shopperForRequest } from "@server/pricing/market";
+import { localise, shopperForRequest } from "@server/pricing";
 import { ProductCard } from "~/components/shop/product-card";
 import { ProductFilters } from "~/components/shop/product-filters";
 import { browse, colourFacet, isFiltered, parseBrowseQuery } from "@core/catalog-browse";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { getSessionUser } from "@server/auth/session";
+import { getSessionUser } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";

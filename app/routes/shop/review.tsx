@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { requireUser } from "@server/auth/guards";
-import { getPublishedProduct } from "@server/catalog/products";
-import { UploadError, withUpload } from "@server/admin/uploads";
+import { requireUser } from "@server/auth";
+import { getPublishedProduct } from "@server/catalog";
+import { UploadError, withUpload } from "@server/admin";
 import { domainErrorResponse } from "@server/errors";
 import { assertNoNul } from "@server/http/form";
 import { reviewAccess, reviewSchema, submitReview } from "@server/reviews";

@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import { Await, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { listPublishedProducts } from "@server/catalog/products";
+import { listPublishedProducts } from "@server/catalog";
 import { searchParamsOf } from "@server/http/form";
-import { localise, shopperForRequest } from "@server/pricing/market";
+import { localise, shopperForRequest } from "@server/pricing";
 import { searchShop } from "@server/search";
 import { PostCard } from "~/components/blog/post-card";
 import { ProductCard, ProductCardRow } from "~/components/shop/product-card";

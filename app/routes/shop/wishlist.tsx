@@ -1,10 +1,10 @@
 import { data, Link, redirect, useFetcher, useFetchers } from "react-router";
 import { z } from "zod";
-import { getSessionUser } from "@server/auth/session";
+import { getSessionUser } from "@server/auth";
 import { domainErrorResponse } from "@server/errors";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
-import { localise, shopperForRequest } from "@server/pricing/market";
+import { localise, shopperForRequest } from "@server/pricing";
 import { readWishlist, removeFromWishlist, saveToWishlist } from "@server/wishlist";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
 import { LineHeading, LineThumbnail } from "~/components/shop/line-item";

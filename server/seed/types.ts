@@ -1,7 +1,7 @@
 import type { ProductContent } from "@core/product-content";
 import type { ProductType } from "@core/collections";
-import type { AccessoryArtwork } from "../../media/artwork";
-import type { ConsoleModel } from "../../media/console-art";
+import type { AccessoryArtwork } from "@server/media";
+import type { ConsoleModel } from "@server/media";
 
 /** Shapes of the seed data; the copy lives beside this file, the loader in ./index.ts. */
 

@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { db, transaction, type Tx } from "../client";
-import { moveStock, SYSTEM_ACTOR } from "../../inventory";
-import { blogPosts } from "../../blog/schema";
-import { productVariants, products, reviews } from "../../catalog/schema";
-import { settings } from "../../content/schema";
-import { accessorySvg } from "../../media/artwork";
-import { CONSOLE_VIEWS, consoleSvg, homeHeroSvg } from "../../media/console-art";
-import { cacheArtwork, storeArtwork } from "../../media/renditions";
-import { sanitizeRichText } from "../../content/sanitize";
-import { DEFAULT_SETTINGS, HOME_HERO_SETTING } from "../../content/settings";
-import { seedPricing } from "../../pricing/store";
+import { db, transaction, type Tx } from "@server/db/client";
+import { moveStock, SYSTEM_ACTOR } from "@server/inventory";
+import { blogPosts } from "@server/blog/schema";
+import { productVariants, products, reviews } from "@server/catalog/schema";
+import { settings } from "@server/content/schema";
+import { accessorySvg } from "@server/media";
+import { CONSOLE_VIEWS, consoleSvg, homeHeroSvg } from "@server/media";
+import { cacheArtwork, storeArtwork } from "@server/media";
+import { sanitizeRichText } from "@server/content";
+import { DEFAULT_SETTINGS, HOME_HERO_SETTING } from "@server/content";
+import { seedPricing } from "@server/pricing";
 import { seedPost } from "./blog";
 import { seedAccessories } from "./accessories";
 import { seedProducts } from "./products";
@@ -166,3 +166,8 @@ export async function seed() {
   const [{ count }] = await db().select({ count: sql<number>`count(*)::int` }).from(products);
   return { products: count };
 }
+export { seedProducts } from "./products";
+
+// The demo data's one-off tools (the spec's /admin/insert-marvel-post and /admin/update-r36s).
+export { insertSampleArticle } from "./sample-article";
+export { resetMainProductMedia } from "./reset-main-product";

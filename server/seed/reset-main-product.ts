@@ -1,16 +1,15 @@
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
-import { db, transaction } from "../db/client";
-import { media } from "../media/schema";
-import { productVariants, products } from "./schema";
-import { artworkFor, artworkName, receiveSeedStock } from "../db/seed";
-import { CONSOLE_VIEWS } from "../media/console-art";
-import { seedProducts } from "../db/seed/products";
-import type { SeedProduct, SeedVariant } from "../db/seed/types";
-import { recordAudit, type Actor } from "../admin/audit";
-import { catalogChanged } from "./cache";
+import { db, transaction } from "@server/db/client";
+import { media } from "@server/media/schema";
+import { productVariants, products } from "@server/catalog/schema";
+import { MAIN_PRODUCT_SLUG } from "@server/catalog";
+import { artworkFor, artworkName, receiveSeedStock } from ".";
+import { CONSOLE_VIEWS } from "@server/media";
+import { seedProducts } from "./products";
+import type { SeedProduct, SeedVariant } from "./types";
+import { recordAudit, type Actor } from "@server/admin";
+import { catalogChanged } from "@server/catalog";
 
-/** The main console (DESIGN.md section 8): what /product shows and the one-off tool resets. */
-export const MAIN_PRODUCT_SLUG = "r36s";
 
 export class MainProductMissingError extends Error {
   constructor() {

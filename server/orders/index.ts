@@ -1,0 +1,22 @@
+// The orders area's front door: what other areas and the routes may use (docs/decisions/017-areas-with-front-doors.md).
+export { addOrderNote, adminOrderFilter, changeOrderStatus, countAbandonedCheckouts, getAdminOrder, listAbandonedCheckouts, listAdminOrders, listOrdersWhere, resendOrderConfirmation } from "./admin";
+export type { AdminOrderEvent, AdminOrderFilter, AdminOrderRow } from "./admin";
+export { unitsSoldByProduct } from "./best-sellers";
+export { startOlderOrderAllocation } from "./charges";
+export { getCreditNote } from "./documents";
+export { EXPORT_BATCH, ORDER_EXPORT_BATCH, orderCsvChunks } from "./export";
+export { keptUsdCentsOf, placedOrder } from "./filters";
+export { fulfilOrder, updateShippingAddress } from "./fulfil";
+export { OrderLimitError, clientKeyFor, orderCaps, orderLinesRefusal } from "./limits";
+export { checkOrderLookupRateLimit, findOrderId, forgetLookup, getLookedUpOrder, lookedUpOrderId, rememberLookup } from "./lookup";
+export { sendOrderConfirmation, sendSoldOutNotice } from "./mail";
+export { SOLD_OUT_REASON, closeUnpaidOrder, confirmPayment, recordIgnoredEvent, recordRefund } from "./payment";
+export type { PaymentOutcome } from "./payment";
+export { OutOfStockError, abandonOrder, attachPaymentSession, placePendingOrder } from "./place";
+export type { AccountRequest, OrderPricing, PricedLine, Shortage } from "./place";
+export { getOrderBySession, orderCoreView } from "./queries";
+export { refundActionKey, refundOrder } from "./refunds";
+export { answerReturnRequest } from "./return-request-form";
+export { advanceReturn, listReturns, refundReturn, returnEligibility } from "./returns";
+export { startReservationSweep } from "./sweep";
+export { usdCents } from "./usd";
