@@ -144,7 +144,7 @@ export const RETURN_WINDOW_CLOSED =
 
 /**
  * A placed order as its customer sees it: the account's order page and /orders/lookup
- * (server/accounts/orders.ts, customerOrderView).
+ * (server/orders/customer-orders.ts, customerOrderView).
  */
 export type CustomerOrder = OrderPricingView & {
   id: string;

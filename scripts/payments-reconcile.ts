@@ -1,7 +1,7 @@
 // `npm run payments:reconcile`: asks the payment provider about unpaid orders' sessions and applies
-// the paid or expired ones as their missed webhooks would have (server/payments/reconcile.ts). The
+// the paid or expired ones as their missed webhooks would have (server/checkout/reconcile.ts). The
 // server does the same at start and every 5 minutes; this is for running it now.
-import { reconcilePayments } from "../server/payments";
+import { reconcilePayments } from "../server/checkout";
 import { openConfiguredDatabase } from "./open-db";
 
 const d = await openConfiguredDatabase();

@@ -51,7 +51,7 @@ const phases = [
     after: ["production build", "seed artwork"],
     skip: postgres ? undefined : "TEST_DATABASE_URL is not set (crash, outage, several instances)",
   },
-  { name: "lint", group: "static", cmd: "npx eslint .", after: ["typecheck"] },
+  { name: "lint", group: "static", cmd: "npm run lint", after: ["typecheck"] },
   { name: "unit + integration (PGlite)", group: "unit", cmd: "npx vitest run", env: { NODE_ENV: "test" }, after: ["seed artwork"], cores: 2 },
   {
     name: "integration (PostgreSQL)",

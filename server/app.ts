@@ -1,7 +1,7 @@
 import "react-router";
 import express from "express";
-import { adminResponseHeaders } from "@server/auth";
-import { clientIpOf, setClientIp, trustProxySetting } from "@server/auth";
+import { adminResponseHeaders } from "./http/admin-headers";
+import { clientIpOf, setClientIp, trustProxySetting } from "./http/client-ip";
 import { config } from "./config";
 import { accessLog } from "./http/access-log";
 import { bodyLimits } from "./http/body-limit";
@@ -11,6 +11,8 @@ import { databaseOutageStatus } from "./http/outage";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { refuseStreamsOverCap } from "./realtime/sse";
 import { startServices, stopServices } from "./startup";
+import { uploadBodyLimit } from "@server/media";
+import { shopperForRequest } from "@server/pricing";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -32,7 +34,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config().TRUST_PROXY));
 app.use(accessLog());
 // Before anything reads a body: oversized ones are refused unread (server/http/body-limit.ts).
-app.use(bodyLimits({ form: config().BODY_LIMIT_BYTES, webhook: config().WEBHOOK_BODY_LIMIT_BYTES }));
+app.use(bodyLimits({ form: config().BODY_LIMIT_BYTES, webhook: config().WEBHOOK_BODY_LIMIT_BYTES, upload: uploadBodyLimit }));
 app.use(securityHeaders(config().publicUrl));
 app.use(sameOriginWrites(config().publicUrl));
 
@@ -62,7 +64,11 @@ app.use(refuseStreamsOverCap(clientIpOf));
 app.use(adminResponseHeaders);
 app.use(databaseOutageStatus());
 // Pages, data requests and resource routes; anonymous storefront pages from the page cache.
-app.use(pageHandler(() => import("virtual:react-router/server-build")));
+app.use(
+  pageHandler(() => import("virtual:react-router/server-build"), {
+    marketOf: async (request) => (await shopperForRequest(request)).market.id,
+  }),
+);
 
 export { startServices, stopServices };
 export { serveCachedPage } from "./http/page-handler";

@@ -1,8 +1,6 @@
-import { data } from "react-router";
-
 /**
  * The one shape of a refusal the domain explains: an HTTP status and a message safe to show the person
- * (staff or customer). Domain modules throw subclasses; routes answer them with `domainErrorResponse`
+ * (staff or customer). Domain modules throw subclasses; routes answer them with `domainErrorResponse` (server/http/responses.ts)
  * instead of keeping their own class-to-status tables. Anything else is a bug and stays a 500.
  */
 export abstract class DomainError extends Error {
@@ -44,18 +42,4 @@ export abstract class FieldSaveError extends DomainError {
     super(Object.values(fieldErrors)[0] ?? fallback, { fieldErrors });
     this.status = fieldErrors[uniqueField] ? 409 : 400;
   }
-}
-
-type DefaultBody = { ok: false; message: string; fieldErrors: Record<string, string> };
-
-/**
- * A route's answer to a thrown error: a DomainError becomes its status with the body `body` builds
- * (by default `{ ok: false, message, fieldErrors }`); anything else is rethrown.
- */
-export function domainErrorResponse(err: unknown): ReturnType<typeof data<DefaultBody>>;
-export function domainErrorResponse<B>(err: unknown, body: (e: DomainError) => B): ReturnType<typeof data<B>>;
-export function domainErrorResponse<B>(err: unknown, body?: (e: DomainError) => B) {
-  if (!(err instanceof DomainError)) throw err;
-  const payload = body ? body(err) : ({ ok: false, message: err.publicMessage, fieldErrors: err.fieldErrors } satisfies DefaultBody);
-  return data(payload, { status: err.status });
 }

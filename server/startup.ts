@@ -7,7 +7,7 @@ import { log } from "./log";
 import { startMailDelivery } from "@server/mail";
 import { startOlderOrderAllocation } from "@server/orders";
 import { startReservationSweep } from "@server/orders";
-import { startPaymentReconciliation } from "@server/payments";
+import { startPaymentReconciliation } from "@server/checkout";
 import { resetBus, startBus } from "./realtime/bus";
 import { startBackInStockNotices } from "@server/inventory";
 

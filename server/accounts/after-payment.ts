@@ -12,7 +12,7 @@ import { saveAddressFromOrder, type SavedAddress } from "./address";
 /**
  * What checkout was asked to do for the shopper's account, done once the order is paid and never
  * before: an abandoned or failed checkout saves and creates nothing. Called after the payment's own
- * transaction committed (server/payments/webhooks.ts), so a failure here never undoes a payment. Each
+ * transaction committed (server/checkout/webhooks.ts), so a failure here never undoes a payment. Each
  * step happens once however often it is called: saving clears its order flag in the transaction that
  * saves; creating the account locks the order row, and once the account exists there is nothing to do
  * (its flag stays, as the record of what the shopper asked: the success page words its note by it).

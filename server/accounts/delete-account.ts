@@ -1,30 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
-import { getAuth } from "@server/auth";
-import { db, transaction } from "../db/client";
+import { eq, sql } from "drizzle-orm";
+import { passwordMatches, WrongPasswordError } from "@server/auth";
+import { transaction } from "../db/client";
 import { beforeOwnAccountDeleted } from "@server/staff";
-import { account, user, verification } from "../auth/schema";
+import { user, verification } from "../auth/schema";
 import { orders } from "../orders/schema";
-import { DomainError } from "../errors";
-
-export class WrongPasswordError extends DomainError {
-  readonly status = 400;
-  constructor() {
-    super("That password is not correct.");
-  }
-}
 
 /** What an anonymised order keeps in place of the customer's details. */
 export const ANONYMISED = { name: "Deleted customer", text: "Removed" } as const;
-
-/** Checks the account's password with better-auth's hashing. */
-export async function passwordMatches(userId: string, password: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
-  if (!row?.hash) return false;
-  return (await getAuth().$context).password.verify({ hash: row.hash, password });
-}
 
 /**
  * Deletes a customer's account after checking the password, in one transaction: the orders stay

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { productVariants, products } from "../catalog/schema";
 import { heldUnits } from "@server/inventory";
 import { orderItems, orderRefunds, orders } from "../orders/schema";
-import { usdCents } from "@server/orders";
+import { usdCents } from "@server/pricing";
 
 /**
  * The dashboard's sales figures for a range of the admin's calendar days, against the same number

@@ -9,7 +9,7 @@ import { database, type Database } from "../db/client";
 import * as schema from "../db/schema";
 import { log } from "../log";
 import { sendConfirmationEmail, sendExistingAccountEmail, sendPasswordResetEmail } from "./emails";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER } from "@server/http/client-ip";
 import { redisRateLimitStore } from "./rate-limit-store";
 import { checkSignInLimits, signInLimitAfter } from "./sign-in-limits";
 import { refuseReplayedTotp } from "./totp-replay";

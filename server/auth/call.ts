@@ -1,6 +1,6 @@
 import { config } from "../config";
 import { getAuth } from "./auth";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER } from "@server/http/client-ip";
 
 export type AuthCallResult = {
   status: number;

@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { redirect } from "../http/responses";
 import { config } from "../config";
-import { adminHeaders } from "./admin-headers";
+import { adminHeaders } from "@server/http/admin-headers";
 import { passwordChangeRequired } from "./demo-password";
 import { getSessionUser, type SessionUser } from "./session";
 import { canOpen, isStaffRole, ROLE_LABELS, type AdminArea, type StaffRole } from "@core/staff-roles";
@@ -11,7 +11,7 @@ export type { AdminArea };
 /** A signed-in member of staff, as requireAdmin returns them. */
 export type StaffUser = SessionUser & { role: StaffRole };
 
-export { adminHeaders } from "./admin-headers";
+export { adminHeaders } from "@server/http/admin-headers";
 export { safeRedirectPath } from "../http/redirect";
 
 /** Where a request was going, as a same-site path for ?redirectTo= (no `.data` or `_routes`). */

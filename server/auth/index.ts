@@ -1,10 +1,8 @@
 // The auth area's front door: what other areas and the routes may use (docs/decisions/017-areas-with-front-doors.md).
-export { adminResponseHeaders, isAdminPath } from "./admin-headers";
 export { adminCredentialsSchema, createAdmin, ensureFirstAdmin } from "./admins";
 export { afterSignIn } from "./after-sign-in";
 export { getAuth } from "./auth";
 export { callAuth, cookieHeaders } from "./call";
-export { clientIpOf, setClientIp, trustProxySetting } from "./client-ip";
 export { confirmEmail, hasTwoFactorChallenge, requestPasswordReset, resendConfirmation, resetPassword, signUp, verifySecondFactor } from "./customer";
 export { SET_PASSWORD_LINK_DAYS, accountCreatedMail, linkMail } from "./emails";
 export { ADMIN_PROFILE_PATH, adminHeaders, requireAdmin, requireUser, safeRedirectPath, twoFactorRequired } from "./guards";
@@ -13,3 +11,4 @@ export { isCustomerUser, isStaffUser } from "./roles";
 export { getSessionUser } from "./session";
 export { signInAdmin, signInWithPassword } from "./sign-in";
 export { signOut } from "./sign-out";
+export { WrongPasswordError, passwordMatches } from "./password-check";

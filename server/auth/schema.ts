@@ -88,12 +88,3 @@ export const twoFactor = pgTable(
   },
   (t) => [index("two_factor_user_idx").on(t.userId)],
 );
-
-/** better-auth's rate-limit store when it is kept in the database. */
-export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  // Milliseconds since the epoch: does not fit in an integer.
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});

@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { checkBackoff, checkRateLimit, refundRateLimit, resetRateLimit, type BackoffOptions } from "../security/rate-limit";
 import { sendSignInLockedEmail } from "./emails";
-import { rateLimit, user } from "./schema";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { user } from "./schema";
+import { rateLimit } from "../security/schema";
+import { CLIENT_IP_HEADER } from "@server/http/client-ip";
 import type { HookContext } from "./hook-context";
 
 /**

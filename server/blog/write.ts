@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "@server/content";
 import { importRemoteImages, importRemoteImageUrl } from "@server/media";
 import { notify } from "../realtime/bus";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { SAVED_EXCERPT_LENGTH, excerptFrom, hasContent, postSlug } from "@core/blog";
 import { statusForIntent, type PostFormData } from "@core/post-form";
 import { toAdminPost, type AdminPost } from "./posts";

@@ -6,7 +6,7 @@ import { productVariants, products } from "../catalog/schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { loadImages } from "@server/media";
 import type { StoredImage } from "@core/images";
-import { orderCaps, orderLinesRefusal } from "@server/orders";
+import { orderCaps, orderLinesRefusal } from "./limits";
 import { DomainError } from "../errors";
 
 /**

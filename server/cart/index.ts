@@ -22,3 +22,4 @@ export {
 export { applyCartIntent, cartIntentSchema, type CartIntent } from "./intent";
 export { buyNowCartIdFromRequest, finishBuyNow, isBuyNowCheckout, startBuyNow } from "./buy-now";
 export { removePurchasedLines } from "./cart";
+export { OrderLimitError, clientKeyFor, heldUnitsRefusal, orderCaps, orderLinesRefusal } from "./limits";

@@ -9,14 +9,14 @@ import { sanitizeRichText } from "@server/content";
 import { importRemoteImages } from "@server/media";
 import { loadImages } from "@server/media";
 import type { StoredImage } from "@core/images";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { hasContent } from "@core/blog";
 import { MESSAGES, type MarketPriceChoice, type ProductForEdit, type ProductFormData, type ProductImageOption } from "@core/product-form";
 import { BASE_MARKET_ID, marketUnitPrice } from "../pricing";
 import { productMarketPrices } from "../pricing/schema";
 import { pricingSettings } from "@server/pricing";
 import { editorStock } from "../inventory";
-import { catalogChanged } from "./cache";
+import { catalogChanged } from "@server/cache";
 import { firstImages } from "./products";
 import { FieldSaveError, NotFoundError } from "../errors";
 

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { availableStock } from "../inventory";
 import { unitsSoldByProduct } from "@server/orders";
-import { cachedCatalogRead } from "./cache";
+import { cachedCatalogRead } from "@server/cache";
 import { toCards } from "./products";
 import { productVariants, products } from "./schema";
 import type { BrowseItem } from "@core/catalog-browse";

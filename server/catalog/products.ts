@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { productVariants, products, reviews } from "./schema";
+import { productVariants, products } from "./schema";
+import { reviews } from "../reviews/schema";
 import { availableStock } from "../inventory";
 import type { AccessoryOffer, HomeRows, ProductCard, ProductPage, RatingSummary, ReviewView } from "@core/product-view";
 import { loadImages } from "@server/media";
 import type { StoredImage } from "@core/images";
 import { sanitizeRichText } from "@server/content";
 import { stripHtml, truncate } from "@core/text";
-import { cachedCatalogRead } from "./cache";
+import { cachedCatalogRead } from "@server/cache";
 import type { ProductType } from "@core/collections";
 
 /** The product `/product` shows (DESIGN.md section 8); its canonical page is `/products/r36s`. */

@@ -1,13 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { ProductContent } from "@core/product-content";
 import type { PublishStatus } from "@core/publish-status";
 import type { ProductType } from "@core/collections";
-import type { ReviewStatus } from "@core/reviews";
-import { user } from "../auth/schema";
 
-/** The catalogue's tables: products, their colour variants (which hold the stock count) and reviews. Money is integer cents. */
+/** The catalogue's tables: products and their colour variants (which hold the stock count). Money is integer cents. */
 
 export const products = pgTable(
   "products",
@@ -74,46 +72,5 @@ export const productVariants = pgTable(
     index("product_variants_product_idx").on(t.productId, t.position),
     uniqueIndex("product_variants_sku_idx").on(t.sku),
     check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
-  ],
-);
-
-export const reviews = pgTable(
-  "reviews",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    author: text("author").notNull(),
-    authorImage: text("author_image"),
-    rating: integer("rating").notNull(),
-    title: text("title").notNull().default(""),
-    body: text("body").notNull(),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
-    /** Kept with the vote that counted it (server/reviews/helpful.ts): one per visitor. */
-    helpfulCount: integer("helpful_count").notNull().default(0),
-    /**
-     * 'published' is what the storefront shows and counts (the back office calls it Approved); a
-     * buyer's review starts 'pending' until staff approve it; 'hidden' is taken down. The seeded
-     * stories are published.
-     */
-    status: text("status").$type<ReviewStatus>().notNull().default("published"),
-    /** The customer who wrote it (server/reviews): null for the seeded stories. Their reviews go with the account. */
-    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
-    /** Written by a customer with a paid order of the product when they wrote it: the "Verified buyer" badge. */
-    verifiedBuyer: boolean("verified_buyer").notNull().default(false),
-    /** The shop's public answer, shown under the review. */
-    reply: text("reply"),
-    repliedAt: timestamp("replied_at", { withTimezone: true }),
-    createdAt: timestamps.createdAt,
-    updatedAt: timestamps.updatedAt,
-  },
-  (t) => [
-    index("reviews_product_idx").on(t.productId, t.createdAt),
-    index("reviews_status_created_idx").on(t.status, t.createdAt),
-    // Once per customer per product (NULLs, the seeded stories, never collide).
-    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
-    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
-    check("reviews_status_known", sql`${t.status} in ('pending', 'published', 'hidden')`),
   ],
 );

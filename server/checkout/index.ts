@@ -11,6 +11,7 @@ export {
 } from "./start";
 export { OutOfStockError, type Shortage } from "@server/orders";
 export { PaymentSetupError } from "../payments";
-export { OrderLimitError } from "@server/orders";
 export { checkoutQuoteView, orderPricing, quoteCheckout } from "./quote";
 export { PricingError } from "../pricing";
+export { reconcilePayments, startPaymentReconciliation } from "./reconcile";
+export { handlePaymentWebhook } from "./webhooks";

@@ -2,7 +2,7 @@ import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishB
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
-import { clientKeyFor } from "@server/orders";
+import { clientKeyFor } from "@server/cart";
 import { abandonOrder, attachPaymentSession, placePendingOrder, type AccountRequest } from "@server/orders";
 import { orderPricing, pricedLines, quoteCheckout } from "./quote";
 import { RESERVATION_MINUTES } from "../inventory";

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit, type Actor } from "@server/admin";
-import { cachedCatalogRead, catalogChanged } from "@server/catalog";
+import { recordAudit, type Actor } from "@server/audit";
+import { cachedCatalogRead, catalogChanged } from "@server/cache";
 import { db, transaction } from "../db/client";
 import type { StoreDetails } from "@core/settings-form";
 import type { StoredImage } from "@core/images";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { executeRows } from "../db/client";
 import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
-import { EXPORT_BATCH } from "@server/orders";
+import { EXPORT_BATCH } from "../http/csv";
 import { customerColumns, customersSql, matches, toRow, type RawCustomer } from "./admin";
 
 /**

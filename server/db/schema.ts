@@ -4,7 +4,7 @@
  * them from there; drizzle-kit reads those files directly (drizzle.config.ts).
  */
 export * from "../accounts/schema";
-export * from "../admin/schema";
+export * from "../audit/schema";
 export * from "../auth/schema";
 export * from "../blog/schema";
 export * from "../cart/schema";
@@ -20,4 +20,5 @@ export * from "../payments/schema";
 export * from "../pricing/schema";
 export * from "../wishlist/schema";
 export * from "../reviews/schema";
+export * from "../security/schema";
 export * from "../staff/schema";

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { db, type Db, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { products } from "../catalog/schema";
 import { orders } from "../orders/schema";
-import { usdCents } from "@server/orders";
+import { usdCents } from "@server/pricing";
 import { discountCodes, discountUses } from "./schema";
 import { pricingSettings } from "@server/pricing";
 import { discountRulesSchema, normalizeDiscountCode, type DiscountDefinition, type DiscountRules } from "@core/discount-form";

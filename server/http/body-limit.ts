@@ -2,7 +2,6 @@ import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { uploadBodyLimit } from "@server/admin";
 
 /**
  * Request body limits (issue 11, item 3), applied before any route reads a byte: a body above its
@@ -14,7 +13,7 @@ import { uploadBodyLimit } from "@server/admin";
  *   limit, before the route sees it: past the limit it is refused and the rest is dropped as it
  *   arrives. Holding it costs no more than the route's own `formData()`/`text()` would.
  * - Uploads have their own, larger total (files × 8 MB); their per-file limit is checked while the
- *   multipart body streams to disk (server/admin/uploads.ts).
+ *   multipart body streams to disk (server/media/uploads.ts).
  *
  * Every 413 closes the connection, so the client stops sending and no socket is kept for it. It is
  * a lingering close, as nginx does: closing a socket with unread bytes sends a reset, and a client
@@ -22,12 +21,13 @@ import { uploadBodyLimit } from "@server/admin";
  * server ends its side and drops whatever still arrives for up to 5 s before it lets go.
  */
 
-export type BodyLimits = { form: number; webhook: number };
+/** Bytes for a form and a webhook; `upload` gives an upload route's own limit (undefined: not an upload). */
+export type BodyLimits = { form: number; webhook: number; upload: (path: string) => number | undefined };
 
 /** The limit for one request path, in bytes. Webhooks are checked before their signature. */
 export function bodyLimitFor(path: string, limits: BodyLimits): number {
   if (path.startsWith("/api/webhooks/")) return limits.webhook;
-  return uploadBodyLimit(path) ?? limits.form;
+  return limits.upload(path) ?? limits.form;
 }
 
 /** "1 MB", "256 KB": the limit as the refusal states it. */
@@ -132,7 +132,7 @@ export function bodyLimits(limits: BodyLimits) {
       return Number(declared) > limit ? refuse(req, res, limit) : next();
     }
     // Uploads without a length are refused by their route unread (it needs the length up front).
-    if (uploadBodyLimit(req.path) !== undefined) return next();
+    if (limits.upload(req.path) !== undefined) return next();
     holdChunkedBody(req, res, next, limit);
   };
 }

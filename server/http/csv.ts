@@ -14,6 +14,9 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Rows per query of the back office's exports (customers, inventory; orders use fewer: server/orders/export.ts). */
+export const EXPORT_BATCH = 1000;
+
 export const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /**

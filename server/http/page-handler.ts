@@ -3,11 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { isAdminPath } from "@server/auth";
-import { clientIpOf } from "@server/auth";
+import { isAdminPath } from "./admin-headers";
+import { clientIpOf } from "./client-ip";
 import { config } from "../config";
 import { log } from "../log";
-import { shopperForRequest } from "@server/pricing";
 import { logRequest, requestIdFor } from "./access-log";
 import {
   cachedPage,
@@ -218,14 +217,17 @@ function requestHandler(build: () => Promise<ServerBuild>): Handler {
   return async (request, context) => (await ready)(request, context);
 }
 
-export function pageHandler(build: () => Promise<ServerBuild>) {
+/** What the page cache asks the shop: the market a request is priced in (part of the cached page's key). */
+export type PageCacheHooks = { marketOf: (request: Request) => Promise<string> };
+
+export function pageHandler(build: () => Promise<ServerBuild>, hooks: PageCacheHooks) {
   const handle: Handler = requestHandler(build);
   // `npm run dev` renders every request as before: its pages change with the code.
   const anonymousPath = config().NODE_ENV !== "development";
   const store = storing();
 
   const personal = async (req: ExpressRequest, res: ExpressResponse) => {
-    // Admin answers get their own `no-store` when written (server/auth/admin-headers.ts).
+    // Admin answers get their own `no-store` when written (server/http/admin-headers.ts).
     if (!res.hasHeader("Cache-Control") && !isAdminPath(req.path)) res.setHeader("Cache-Control", "private, no-store");
     await send(res, await handle(fetchRequest(req, res), loadContext(req, res, res.locals.cspNonce as string)));
   };
@@ -238,7 +240,7 @@ export function pageHandler(build: () => Promise<ServerBuild>) {
       const request = anonymousRequest(req);
       let key: string;
       try {
-        const market = (await shopperForRequest(request)).market.id;
+        const market = await hooks.marketOf(request);
         if (store) rememberMarket(req.headers, market);
         key = pageKey(market, req.originalUrl);
       } catch (err) {

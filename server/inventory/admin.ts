@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { productVariants, products } from "../catalog/schema";
 import { db, transaction } from "../db/client";
 import { orders } from "../orders/schema";

@@ -1,4 +1,4 @@
-import { stockMoved } from "@server/catalog";
+import { stockMoved } from "@server/cache";
 import type { Tx } from "../db/client";
 
 /**

@@ -1,5 +1,5 @@
 import { csvChunks, csvHeader, csvLine } from "../http/csv";
-import { EXPORT_BATCH } from "@server/orders";
+import { EXPORT_BATCH } from "../http/csv";
 import { listInventory, type InventoryFilter } from "./admin";
 
 /**

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { productVariants, products } from "../catalog/schema";
 import { transaction, type Db } from "../db/client";
 import { RefusedError } from "../errors";

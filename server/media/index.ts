@@ -6,3 +6,6 @@ export type { ConsoleModel } from "./console-art";
 export { importImageFromUrl, importRemoteImageUrl, importRemoteImages } from "./import-images";
 export { listLibrary } from "./library";
 export { cacheArtwork, loadImages, storeArtwork, storeImage } from "./renditions";
+export { MAX_IMAGES_PER_UPLOAD, UploadError, checkUploadedImages, storeDescribedImageFromRequest, storeImagesFromRequest, storeUploadedImages, uploadBodyLimit, withUpload } from "./uploads";
+export { uploadRefusal } from "@server/http/responses";
+export type { UploadedFile } from "./uploads";

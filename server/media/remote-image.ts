@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { DomainError } from "../errors";
-import { MAX_IMAGE_BYTES, sniffImageType } from "@server/admin";
+import { MAX_IMAGE_BYTES, sniffImageType } from "./uploads";
 
 /**
  * Fetching an image a writer linked, once, on the server (server/media/import-images.ts): the

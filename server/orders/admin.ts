@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { db, transaction, type Db } from "../db/client";
 import type { TierRunner } from "../db/trigram";
 import { orderEvents, orderItems, orderRefunds, orders } from "./schema";

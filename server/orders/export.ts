@@ -22,9 +22,6 @@ import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../htt
  * one) is one row with the line cells empty.
  */
 
-/** Rows per query of the back office's exports (customers, inventory). */
-export const EXPORT_BATCH = 1000;
-
 /**
  * Orders per query of the orders export: 250, not EXPORT_BATCH. A batch's rows live until its last
  * line is sent, so every scavenge meanwhile promotes them to V8's old generation, which only a full

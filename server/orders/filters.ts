@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { inFuzzyTier, trigramMatch, type TierRunner } from "../db/trigram";
 import { orders } from "./schema";
 import { foldForSearch } from "./search-text";
-import { usdCents } from "./usd";
+import { usdCents } from "@server/pricing";
 
 /**
  * Which orders staff see, as SQL conditions shared by the orders list, the dashboard's counts and

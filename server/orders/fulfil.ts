@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { transaction } from "../db/client";
 import { orders } from "../db/schema";
 import { log } from "../log";

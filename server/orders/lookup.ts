@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { OrderLookup } from "@core/order-lookup";
-import { customerOrderView, type AccountOrder } from "@server/accounts";
+import { customerOrderView, type AccountOrder } from "./customer-orders";
 import { db } from "../db/client";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { checkRateLimit, type RateLimitResult } from "../security/rate-limit";

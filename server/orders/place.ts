@@ -5,7 +5,7 @@ import type { Market } from "../pricing";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders, type OrderTaxLine } from "./schema";
 import { recordOrderEvent } from "./events";
-import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "./limits";
+import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "@server/cart";
 import { newOrderNumber } from "./number";
 import { heldUnitsOfClient, lockAvailable, releaseReservations, reserve } from "../inventory";
 import { DomainError } from "../errors";

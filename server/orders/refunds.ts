@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { orderItems, orderRefunds, orders, type RefundLine } from "../db/schema";
 import { chargesFromTotals, lineRefund, shippingRefund } from "@server/pricing";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { db, transaction, type Tx } from "../db/client";
 import { log } from "../log";
 import { recordOrderEvent } from "./events";

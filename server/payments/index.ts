@@ -21,7 +21,6 @@ export { PaymentSetupError, WebhookSignatureError, type PaymentProvider, type Pr
 export function activeTestSession(sessionId: string): TestSession | null {
   return paymentProvider().name === "test" ? readTestSession(sessionId) : null;
 }
-export type { PaymentEvent } from "./provider";
-export { reconcilePayments, startPaymentReconciliation } from "./reconcile";
 export { isTestSessionClosed, payTestSession, testCardSchema } from "./test-provider";
-export { handlePaymentWebhook } from "./webhooks";
+export { MalformedWebhookError } from "./provider";
+export type { PaymentEvent, SessionState } from "./provider";

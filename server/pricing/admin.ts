@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { recordAudit, type Actor } from "@server/admin";
-import { catalogChanged } from "@server/catalog";
+import { recordAudit, type Actor } from "@server/audit";
+import { catalogChanged } from "@server/cache";
 import { db, transaction, type Tx } from "../db/client";
 import { DomainError } from "../errors";
 import { slugify } from "@core/text";

@@ -14,3 +14,4 @@ export { acceptLanguageRegions, chooseMarketFromForm, localise, localiseCart, ma
 export { mulDivHalfUp } from "./money";
 export { pricingSettings, seedPricing } from "./store";
 export type { PricingSnapshot } from "./store";
+export { usdCents } from "./usd";

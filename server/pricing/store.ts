@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { cachedCatalogRead } from "@server/catalog";
+import { cachedCatalogRead } from "@server/cache";
 import { db, type Tx } from "../db/client";
 import { DEFAULT_PRICING_SETTINGS } from "./defaults";
 import { markets, productMarketPrices, shippingMethods, taxRates } from "./schema";

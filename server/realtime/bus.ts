@@ -11,7 +11,7 @@ export const CHANNEL = "shop_events";
 export type ShopEvent =
   | { type: "catalog" }
   /**
-   * Stock or a reservation moved: what can be bought changed, nothing else (server/catalog/cache.ts).
+   * Stock or a reservation moved: what can be bought changed, nothing else (server/cache/catalog.ts).
    * `rose`: some colour may have more available than before (a restock, a released hold), which is
    * when the back-in-stock sender looks; a sale or a new hold only lowers it. An event without the
    * field (an older instance) counts as risen.

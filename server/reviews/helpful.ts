@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { executeRows, transaction } from "../db/client";
-import { reviews } from "../catalog/schema";
+import { reviews } from "./schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { NotFoundError } from "../errors";
 import { reviewHelpfulVotes } from "./schema";

@@ -1,10 +1,11 @@
 import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db, transaction } from "../db/client";
-import { reviews, products } from "../catalog/schema";
+import { reviews } from "./schema";
+import { products } from "../catalog/schema";
 import { user } from "../auth/schema";
-import { recordAudit, type Actor } from "@server/admin";
-import { catalogChanged } from "@server/catalog";
+import { recordAudit, type Actor } from "@server/audit";
+import { catalogChanged } from "@server/cache";
 import { loadImages } from "@server/media";
 import { NotFoundError } from "../errors";
 import { REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from "@core/reviews";

@@ -2,11 +2,11 @@ import { and, eq, exists, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, executeRows, transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
-import { reviews } from "../catalog/schema";
+import { reviews } from "./schema";
 import { orderItems, orders } from "../orders/schema";
 import { user } from "../auth/schema";
 import { DomainError } from "../errors";
-import { UploadError, checkUploadedImages, storeUploadedImages, type UploadedFile } from "@server/admin";
+import { UploadError, checkUploadedImages, storeUploadedImages, type UploadedFile } from "@server/media";
 import { REVIEW_LIMITS, type ReviewStatus } from "@core/reviews";
 
 /**

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { rateLimit } from "../auth/schema";
+import { rateLimit } from "./schema";
 
 export type RateLimitOptions = { limit: number; windowMs: number };
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };

@@ -7,8 +7,8 @@ import { artworkFor, artworkName, receiveSeedStock } from ".";
 import { CONSOLE_VIEWS } from "@server/media";
 import { seedProducts } from "./products";
 import type { SeedProduct, SeedVariant } from "./types";
-import { recordAudit, type Actor } from "@server/admin";
-import { catalogChanged } from "@server/catalog";
+import { recordAudit, type Actor } from "@server/audit";
+import { catalogChanged } from "@server/cache";
 
 
 export class MainProductMissingError extends Error {

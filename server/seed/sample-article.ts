@@ -1,4 +1,4 @@
-import type { Actor } from "@server/admin";
+import type { Actor } from "@server/audit";
 import { insertSamplePost } from "@server/blog";
 import { seedPost } from "./blog";
 

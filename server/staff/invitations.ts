@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { getAuth } from "@server/auth";
 import { linkMail } from "@server/auth";
 import { adminCredentialsSchema } from "@server/auth";

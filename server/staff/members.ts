@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { recordAudit, type Actor } from "@server/admin";
+import { recordAudit, type Actor } from "@server/audit";
 import { isStaffUser } from "@server/auth";
 import { session, user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";

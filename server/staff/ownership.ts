@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { passwordMatches, WrongPasswordError } from "@server/accounts";
-import { recordAudit, type Actor } from "@server/admin";
+import { passwordMatches, WrongPasswordError } from "@server/auth";
+import { recordAudit, type Actor } from "@server/audit";
 import { user } from "../auth/schema";
 import { transaction } from "../db/client";
 import { checkRateLimit } from "../security/rate-limit";

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addAddress } from "../../server/accounts/address";
-import { ANONYMISED, deleteAccount, WrongPasswordError } from "../../server/accounts/delete-account";
-import { getOrderForUser, listOrdersForUser } from "../../server/accounts/orders";
+import { ANONYMISED, deleteAccount } from "../../server/accounts/delete-account";
+import { WrongPasswordError } from "../../server/auth/password-check";
+import { getOrderForUser, listOrdersForUser } from "../../server/orders/customer-orders";
 import { ensureFirstAdmin } from "../../server/auth/admins";
 import { getSessionUser } from "../../server/auth/session";
 import { config, DEMO_ADMIN_PASSWORD, setConfig } from "../../server/config";

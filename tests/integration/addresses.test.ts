@@ -15,7 +15,7 @@ import {
   updateAddress,
 } from "../../server/accounts/address";
 import { createAccountForOrder } from "../../server/accounts/after-payment";
-import { listOrdersForUser } from "../../server/accounts/orders";
+import { listOrdersForUser } from "../../server/orders/customer-orders";
 import { resetPassword } from "../../server/auth/customer";
 import { user, verification } from "../../server/auth/schema";
 import { addToCart, openCartForRequest } from "../../server/cart";

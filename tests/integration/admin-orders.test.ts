@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import { orderEvents, orderItems, orders } from "../../server/orders/schema";
 import { outboxMail } from "../../server/mail/schema";
 import { stockReservations } from "../../server/inventory/schema";

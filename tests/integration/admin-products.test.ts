@@ -13,7 +13,7 @@ import type { ProductImageOption } from "../../core/product-form";
 import { getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
 import { startBus, subscribe, type ShopEvent } from "../../server/realtime/bus";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import { orderItems, orders } from "../../server/orders/schema";
 import { productVariants, products } from "../../server/catalog/schema";
 import { MESSAGES, parseProductForm, type ProductFormData } from "../../core/product-form";

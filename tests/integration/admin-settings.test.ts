@@ -4,7 +4,7 @@ import { action as storeAction } from "../../app/routes/admin/settings-store";
 import { action as marketsAction } from "../../app/routes/admin/settings-markets";
 import { action as shippingAction } from "../../app/routes/admin/settings-shipping";
 import { action as taxesAction, loader as taxesLoader } from "../../app/routes/admin/settings-taxes";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { getShopSettings } from "../../server/content/settings";

@@ -7,7 +7,7 @@ import { getAuth } from "../../server/auth/auth";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { config, setConfig } from "../../server/config";
 import { db } from "../../server/db/client";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import { session, user } from "../../server/auth/schema";
 import { cookieHeaderFrom, createCustomer, shopRequest, signInCookie } from "./auth-helpers";
 import { useTestDatabase } from "./test-db";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts, listReviews } from "../../server/catalog/products";
-import { invalidateCatalog } from "../../server/catalog/cache";
+import { invalidateCatalog } from "../../server/cache/catalog";
 import { db, transaction } from "../../server/db/client";
 import { getShopSettings } from "../../server/content/settings";
 import { SYSTEM_ACTOR, moveStock } from "../../server/inventory";

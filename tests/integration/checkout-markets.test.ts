@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { action as checkoutAction, loader as checkoutLoader } from "../../app/routes/shop/checkout";
-import { invalidateCatalog } from "../../server/catalog/cache";
+import { invalidateCatalog } from "../../server/cache/catalog";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
 import { orderItems, orders } from "../../server/orders/schema";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/shop/cart";
 import { action as checkoutAction } from "../../app/routes/shop/checkout";
 import { loader as successLoader } from "../../app/routes/shop/checkout-success";
-import { listOrdersForUser } from "../../server/accounts/orders";
+import { listOrdersForUser } from "../../server/orders/customer-orders";
 import { afterSignIn } from "../../server/auth/after-sign-in";
 import { countItems, getCartForRequest, readCart, visitorCartIdFromRequest } from "../../server/cart";
 import { OutOfStockError, startCheckout } from "../../server/checkout";

@@ -6,7 +6,7 @@ import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import {
   countDiscountUse,
   deleteDiscount,
@@ -25,7 +25,7 @@ import {
 } from "../../server/discounts";
 import { DEFAULT_PRICING_SETTINGS, type Market } from "../../server/pricing";
 import { markets as marketsTable } from "../../server/pricing/schema";
-import { invalidateCatalog } from "../../server/catalog/cache";
+import { invalidateCatalog } from "../../server/cache/catalog";
 import { discountFormSchema, parseDiscountForm } from "../../core/discount-form";
 import { buyer, cartWith, useCatalogue, variantOf } from "./shop-helpers";
 import { cookieHeaderFrom, markTwoFactorEnrolled, shopRequest } from "./auth-helpers";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/shop/cart";
 import { loader as cancelLoader } from "../../app/routes/shop/cancel";
 import { action as checkoutAction } from "../../app/routes/shop/checkout";
-import { invalidateCatalog } from "../../server/catalog/cache";
+import { invalidateCatalog } from "../../server/cache/catalog";
 import { db } from "../../server/db/client";
 import { orders } from "../../server/orders/schema";
 import { productVariants, products } from "../../server/catalog/schema";

@@ -7,7 +7,7 @@ import { outboxMail } from "../../server/mail/schema";
 import { paymentEvents } from "../../server/payments/schema";
 import { stockReservations } from "../../server/inventory/schema";
 import { sweepLapsedReservations } from "../../server/orders/sweep";
-import { reconcilePayments } from "../../server/payments/reconcile";
+import { reconcilePayments } from "../../server/checkout/reconcile";
 import { payTestSession, readTestSession, testProvider } from "../../server/payments/test-provider";
 import { buyer, cartWith, lapseReservation, orderById, paidEventFor, postTestWebhook, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { testDbKind, useTestDatabase } from "./test-db";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { resetMainProductMedia } from "../../server/seed/reset-main-product";
 import { getPublishedProduct } from "../../server/catalog/products";
 import { db } from "../../server/db/client";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import { media } from "../../server/media/schema";
 import { productVariants, products } from "../../server/catalog/schema";
 import { useTestDatabase } from "./test-db";

@@ -8,9 +8,9 @@ import { action as adminReviewsAction, loader as adminReviewsLoader } from "../.
 import { createAdmin } from "../../server/auth/admins";
 import { signInAdmin } from "../../server/auth/sign-in";
 import { user } from "../../server/auth/schema";
-import { auditLog } from "../../server/admin/schema";
-import { reviews } from "../../server/catalog/schema";
-import { invalidateCatalog } from "../../server/catalog/cache";
+import { auditLog } from "../../server/audit/schema";
+import { reviews } from "../../server/reviews/schema";
+import { invalidateCatalog } from "../../server/cache/catalog";
 import { getPublishedProduct, listReviews } from "../../server/catalog/products";
 import { startCheckout } from "../../server/checkout";
 import { db } from "../../server/db/client";

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
 import { addToCart, openCartForRequest } from "../../server/cart";
 import { startCheckout } from "../../server/checkout";
-import { invalidateCatalog } from "../../server/catalog/cache";
+import { invalidateCatalog } from "../../server/cache/catalog";
 import { db, transaction } from "../../server/db/client";
 import { orders } from "../../server/orders/schema";
 import { productVariants, products } from "../../server/catalog/schema";
@@ -12,7 +12,7 @@ import { seedProducts } from "../../server/seed/products";
 import { receiveSeedStock } from "../../server/seed";
 import { signPayload } from "../../server/payments/signature";
 import { completedEvent, readTestSession, testWebhookSecret, TEST_SIGNATURE_HEADER } from "../../server/payments/test-provider";
-import { handlePaymentWebhook } from "../../server/payments/webhooks";
+import { handlePaymentWebhook } from "../../server/checkout/webhooks";
 import type { CheckoutDetails } from "../../core/checkout-form";
 
 /** Helpers for the cart, checkout and payment tests: real code paths, real database. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog } from "../../server/admin/schema";
+import { auditLog } from "../../server/audit/schema";
 import { ProductSaveError, getProductForEdit, saveProduct } from "../../server/catalog/admin";
 import { productVariants } from "../../server/catalog/schema";
 import { db } from "../../server/db/client";

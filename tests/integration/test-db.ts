@@ -8,7 +8,7 @@ import { openDatabase, setDatabase, type Database } from "../../server/db/client
 import { seed } from "../../server/seed";
 import { seedPricing } from "../../server/pricing/store";
 import { resetBus } from "../../server/realtime/bus";
-import { resetCatalogCache } from "../../server/catalog/cache";
+import { resetCatalogCache } from "../../server/cache/catalog";
 import { createPostgresDatabase } from "./postgres-databases";
 
 /** Which database this run of the integration suite uses: PGlite, or PostgreSQL when TEST_DB=postgres. */

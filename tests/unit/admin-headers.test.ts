@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminResponseHeaders } from "../../server/auth/admin-headers";
+import { adminResponseHeaders } from "../../server/http/admin-headers";
 
-/** The one place admin answers get noindex + no-store (server/auth/admin-headers.ts). */
+/** The one place admin answers get noindex + no-store (server/http/admin-headers.ts). */
 describe("admin response headers middleware", () => {
   let base = "";
   let close = () => {};

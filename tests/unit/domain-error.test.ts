@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, domainErrorResponse } from "@server/errors";
+import { DomainError } from "@server/errors";
+import { domainErrorResponse } from "../../server/http/responses";
 import { OrderNotFoundError, OrderTransitionError } from "@server/orders/errors";
 import { PricingError } from "@server/pricing/errors";
-import { UploadError } from "@server/admin/uploads";
+import { UploadError } from "../../server/media/uploads";
 
 /** What react-router's data() carries: the body and the status a route answers with. */
 const answer = (r: unknown) => r as { data: unknown; init: { status: number } };

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { addAddress, getAddress, listAddresses, updateAddress } from "@server/accounts";
 import { requireUser } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { AddressFields, type AddressValues } from "~/components/address-fields";
 import { Button } from "~/components/ui/button";

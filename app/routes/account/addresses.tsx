@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { deleteAddress, listAddresses, setDefaultAddress } from "@server/accounts";
 import { requireUser } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { AddressLines } from "~/components/order/address-lines";
 import { Button, buttonClass } from "~/components/ui/button";

@@ -8,7 +8,7 @@ import { PasswordField } from "~/components/ui/field";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/delete";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Delete account", description: "Delete your account.", path: "/account/delete", noindex: true });

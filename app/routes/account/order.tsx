@@ -1,9 +1,10 @@
 import { data, Link, useNavigation } from "react-router";
 import { CustomerOrderDetails } from "~/components/order/customer-order";
-import { getOrderForUser } from "@server/accounts";
+import { getOrderForUser } from "@server/orders";
 import { requireUser } from "@server/auth";
 import { readForm } from "@server/http/form";
-import { answerReturnRequest } from "@server/orders";
+import { RETURN_REQUEST_SENT, submitReturnRequest } from "@server/orders";
+import { missingPageOrDomainError } from "@server/http/responses";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/order";
 
@@ -24,9 +25,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The customer asks to return items (Refund Policy: 30 days from delivery, with a reason). */
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return answerReturnRequest(await readForm(request), { userId: user.id }, String(params.id));
+  try {
+    await submitReturnRequest(await readForm(request), { userId: user.id }, String(params.id));
+  } catch (err) {
+    return missingPageOrDomainError(err);
+  }
+  return data({ ok: true as const, message: RETURN_REQUEST_SENT });
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {

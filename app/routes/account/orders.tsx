@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listOrdersForUser } from "@server/accounts";
+import { listOrdersForUser } from "@server/orders";
 import { requireUser } from "@server/auth";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "@core/money";

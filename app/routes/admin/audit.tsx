@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { listAudit } from "@server/admin";
+import { listAudit } from "@server/audit";
 import { requireAdmin } from "@server/auth";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import type { Route } from "./+types/audit";

@@ -1,4 +1,4 @@
-import { auditExport } from "@server/admin";
+import { auditExport } from "@server/audit";
 import { requireAdmin } from "@server/auth";
 import { customerCsvChunks } from "@server/customers";
 import { csvDownload } from "@server/http/csv";

@@ -12,7 +12,7 @@ import { fieldErrors } from "@core/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/discount-editor";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Create Discount" : "Edit Discount");

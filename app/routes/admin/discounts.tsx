@@ -9,7 +9,7 @@ import { useAdminDate } from "~/lib/use-admin-date";
 import { formatMoney } from "@core/money";
 import type { Route } from "./+types/discounts";
 import { readForm, searchParamsOf } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Discounts");

@@ -1,4 +1,4 @@
-import { auditExport } from "@server/admin";
+import { auditExport } from "@server/audit";
 import { requireAdmin } from "@server/auth";
 import { csvDownload } from "@server/http/csv";
 import { searchParamsOf } from "@server/http/form";

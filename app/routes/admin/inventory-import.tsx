@@ -2,7 +2,7 @@ import { itemLabel } from "@core/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { requireAdmin } from "@server/auth";
 import { db } from "@server/db/client";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { applyStockImport, MAX_IMPORT_ROWS, previewStockImport } from "@server/inventory";
 import { primaryButton, secondaryButton, settingsCard } from "~/components/admin/settings";

@@ -2,7 +2,7 @@ import { itemLabel } from "@core/variant";
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { adjustStock, listInventory, recentMovements, type LedgerRow } from "@server/inventory";
 import { FieldErrorsContext, SelectField, TextField } from "~/components/ui/field";

@@ -12,7 +12,7 @@ import { nestFormData } from "@core/nested-form";
 import { orderActionSchema, type OrderActionResult } from "@core/order-workspace";
 import type { Route } from "./+types/order-detail";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order not found");
 

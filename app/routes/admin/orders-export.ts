@@ -1,7 +1,7 @@
 import { requireAdmin } from "@server/auth";
 import { searchParamsOf } from "@server/http/form";
 import { csvDownload } from "@server/http/csv";
-import { auditExport } from "@server/admin";
+import { auditExport } from "@server/audit";
 import { orderCsvChunks } from "@server/orders";
 import { timeZoneFromCookie } from "@core/admin-time";
 import { orderListFilterOf, orderListRange } from "~/lib/order-list-filter";

@@ -27,7 +27,7 @@ import { useFilterForm } from "~/lib/use-filter-form";
 import type { loader as detailLoader } from "./order-detail";
 import type { Route } from "./+types/orders";
 import { readForm, searchParamsOf } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 

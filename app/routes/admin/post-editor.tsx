@@ -20,7 +20,7 @@ import { postFormSchema, type PostFormInput } from "@core/post-form";
 import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/post-editor";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id ? "Edit Post" : "Create New Post");
 

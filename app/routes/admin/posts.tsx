@@ -19,7 +19,7 @@ import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/posts";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");

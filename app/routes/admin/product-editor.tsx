@@ -30,7 +30,8 @@ import { fieldErrors } from "@core/form";
 import { parseProductForm, productSlug } from "@core/product-form";
 import type { Route } from "./+types/product-editor";
 import { readForm } from "@server/http/form";
-import { DomainError, domainErrorResponse } from "@server/errors";
+import { DomainError } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Add Product" : "Edit Product");

@@ -13,7 +13,7 @@ import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "@core/money";
 import type { Route } from "./+types/products";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");

@@ -1,7 +1,7 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { listReviewsForModeration, replySchema, replyToReview, setReviewStatus, type ModerationRow } from "@server/reviews";
 import { Stars } from "~/components/shop/product/stars";

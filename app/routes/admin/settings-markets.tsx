@@ -1,7 +1,7 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { saveMarkets, settingsForEditor } from "@server/pricing";
 import { CheckboxField, FieldErrorsContext, GroupError, SelectField, TextField, fieldId } from "~/components/ui/field";
 import { SaveButton, SettingsHeader, settingsCard, type SettingsActionResult } from "~/components/admin/settings";

@@ -1,7 +1,7 @@
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { requireAdmin } from "@server/auth";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { saveZone, settingsForEditor } from "@server/pricing";
 import { CheckboxField, FieldErrorsContext, GroupError, TextField, fieldId } from "~/components/ui/field";
 import { EnterSaves, SaveButton, SettingsHeader, secondaryButton, settingsCard, type SettingsActionResult } from "~/components/admin/settings";

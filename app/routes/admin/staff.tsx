@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Form, data, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff";
 import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff";

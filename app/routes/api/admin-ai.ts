@@ -3,7 +3,7 @@ import { requireAdmin } from "@server/auth";
 import { aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai";
 import { checkRateLimit } from "@server/security/rate-limit";
 import type { Route } from "./+types/admin-ai";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 
 /** Generations per admin per window: enough to iterate on a post, not enough to run up a bill. */
 const AI_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
-import { UploadError, storeDescribedImageFromRequest, uploadRefusal } from "@server/admin";
+import { UploadError, storeDescribedImageFromRequest } from "@server/media";
+import { uploadRefusal } from "@server/http/responses";
 import { listLibrary } from "@server/media";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { importImageFromUrl } from "@server/media";
 import { altTextSchema, bodyImage } from "@core/images";
 import type { Route } from "./+types/admin-media";

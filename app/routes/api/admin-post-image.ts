@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth";
-import { UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin";
+import { UploadError, storeImagesFromRequest } from "@server/media";
+import { uploadRefusal } from "@server/http/responses";
 import type { Route } from "./+types/admin-post-image";
 
 /**

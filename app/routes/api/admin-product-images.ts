@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth";
-import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest, uploadRefusal } from "@server/admin";
+import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest } from "@server/media";
+import { uploadRefusal } from "@server/http/responses";
 import { imageOption } from "@server/catalog";
 import type { Route } from "./+types/admin-product-images";
 

@@ -1,4 +1,4 @@
-import { handlePaymentWebhook } from "@server/payments";
+import { handlePaymentWebhook } from "@server/checkout";
 import type { Route } from "./+types/webhook-stripe";
 
 /** Stripe's signed events, verified with STRIPE_WEBHOOK_SECRET. */

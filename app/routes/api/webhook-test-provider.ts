@@ -1,4 +1,4 @@
-import { handlePaymentWebhook } from "@server/payments";
+import { handlePaymentWebhook } from "@server/checkout";
 import type { Route } from "./+types/webhook-test-provider";
 
 /** The built-in test provider's signed events (DESIGN.md section 6). */

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { acceptInvitation, acceptInvitationSchema, findInvitation } from "@server/staff";
 import { AuthCard } from "~/components/account/auth-card";

@@ -5,7 +5,7 @@ import { backInStockSchema, requestBackInStock } from "@server/inventory";
 import { checkRateLimit } from "@server/security/rate-limit";
 import { BACK_IN_STOCK_SENT } from "~/components/shop/product/back-in-stock-form";
 import type { Route } from "./+types/back-in-stock";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 
 /** "Email me when it's back": stores the sign-up (server/inventory/back-in-stock.ts sends the one email). */
 export async function action({ request, context }: Route.ActionArgs) {

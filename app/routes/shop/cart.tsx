@@ -16,7 +16,7 @@ import {
 } from "@server/cart";
 import { applyDiscountIntent, cartDiscountView, isDiscountIntent } from "@server/discounts";
 import { isDocumentRequest } from "@server/http/request";
-import { orderCaps } from "@server/orders";
+import { orderCaps } from "@server/cart";
 import { localise, localiseCart, shopperForRequest } from "@server/pricing";
 import { listAccessoryOffers } from "@server/catalog";
 import { GoesWellWith } from "~/components/shop/goes-well-with";

@@ -3,11 +3,10 @@ import { itemLabel } from "@core/variant";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { getAddress, listAddresses } from "@server/accounts";
 import { getSessionUser } from "@server/auth";
-import { isBuyNowCheckout, readCart } from "@server/cart";
+import { isBuyNowCheckout, OrderLimitError, readCart } from "@server/cart";
 import {
   checkoutCartId,
   EmptyCartError,
-  OrderLimitError,
   OutOfStockError,
   startCheckoutForRequest,
   checkCheckoutRateLimit,
@@ -20,7 +19,8 @@ import { applyDiscountIntent, DiscountRefusedError, discountViewOf, isDiscountIn
 import { acceptLanguageRegions, shopperForRequest } from "@server/pricing";
 import { isDocumentRequest } from "@server/http/request";
 import { log } from "@server/log";
-import { DomainError, domainErrorResponse } from "@server/errors";
+import { DomainError } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { BUY_NOW_CHECKOUT, CHECKOUT_CHOICE_FIELDS, checkCheckoutForm, checkoutChoicesSchema, checkoutSchema, type CheckoutField, type CheckoutFieldErrors } from "@core/checkout-form";
 import { addressOneLine, NEW_ADDRESS } from "@core/address-book";
 import { fieldErrors } from "@core/form";

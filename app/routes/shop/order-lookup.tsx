@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { readForm } from "@server/http/form";
 import { checkOrderLookupRateLimit, findOrderId, forgetLookup, getLookedUpOrder, lookedUpOrderId, rememberLookup } from "@server/orders";
-import { answerReturnRequest } from "@server/orders";
+import { RETURN_REQUEST_SENT, submitReturnRequest } from "@server/orders";
+import { missingPageOrDomainError } from "@server/http/responses";
 import { CustomerOrderDetails } from "~/components/order/customer-order";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -44,6 +45,7 @@ type LookupAnswer =
   | { kind: "invalid"; values: Values; fields: Record<string, string> }
   | { kind: "not-found" | "rate-limited"; values: Values; message: string };
 
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -52,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only the order this browser looked up; without it (expired, cleared) the page asks again.
     const orderId = await lookedUpOrderId(request);
     if (!orderId) return redirect("/orders/lookup", { status: 303 });
-    return answerReturnRequest(form, { lookedUp: true }, orderId);
+    try {
+      await submitReturnRequest(form, { lookedUp: true }, orderId);
+    } catch (err) {
+      return missingPageOrDomainError(err);
+    }
+    return data({ ok: true as const, message: RETURN_REQUEST_SENT });
   }
   const values: Values = formFields(form, FIELDS);
   const parsed = orderLookupSchema.safeParse(values);

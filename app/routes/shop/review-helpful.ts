@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getSessionUser } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
 import { markHelpful } from "@server/reviews";

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireUser } from "@server/auth";
 import { getPublishedProduct } from "@server/catalog";
-import { UploadError, withUpload } from "@server/admin";
-import { domainErrorResponse } from "@server/errors";
+import { UploadError, withUpload } from "@server/media";
+import { domainErrorResponse } from "@server/http/responses";
 import { assertNoNul } from "@server/http/form";
 import { reviewAccess, reviewSchema, submitReview } from "@server/reviews";
 import { ChoiceGroup, FieldErrorsContext, TextAreaField, TextField } from "~/components/ui/field";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/review";
 /**
  * /products/:slug/review: a buyer writes their one review of the product (rating, title, text, up
  * to three photos). A plain multipart form: it works without JavaScript, and its photos go through
- * the back office's upload pipeline (server/admin/uploads.ts). Anyone else is told why they cannot.
+ * the back office's upload pipeline (server/media/uploads.ts). Anyone else is told why they cannot.
  */
 
 async function productOf(slug: string) {

@@ -1,7 +1,7 @@
 import { data, Link, redirect, useFetcher, useFetchers } from "react-router";
 import { z } from "zod";
 import { getSessionUser } from "@server/auth";
-import { domainErrorResponse } from "@server/errors";
+import { domainErrorResponse } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
 import { localise, shopperForRequest } from "@server/pricing";

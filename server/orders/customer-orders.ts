@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { db } from "../db/client";
-import { orderItems, orders } from "../orders/schema";
+import { db } from "@server/db/client";
+import { orderItems, orders } from "./schema";
 import { orderCoreView } from "@server/orders";
 import { listReturns, returnEligibility } from "@server/orders";
 import type { OrderStatus } from "@core/order-status";

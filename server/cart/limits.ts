@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { config } from "../config";
+import { config } from "@server/config";
 import { formatMoney } from "@core/money";
-import { DomainError } from "../errors";
+import { DomainError } from "@server/errors";
 
 /**
  * What one order and one client may take (issue 11, items 4 and 6), so a single unpaid checkout

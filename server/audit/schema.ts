@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { timestamps } from "../db/columns";
+import { timestamps } from "@server/db/columns";
 
 /** The back office's audit log. */
 

@@ -6,12 +6,11 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@mjackson/form-data-parser";
-import { data } from "react-router";
 import { storeImage } from "@server/media";
-import type { MediaSource } from "../media/schema";
+import type { MediaSource } from "./schema";
 import { altTextSchema, type StoredImage } from "@core/images";
 import { REVIEW_LIMITS } from "@core/reviews";
-import { DomainError } from "../errors";
+import { DomainError } from "@server/errors";
 
 /** Upload limits of the admin image uploader. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -177,12 +176,4 @@ export function storeDescribedImageFromRequest(request: Request): Promise<Stored
     const [image] = await storeUploadedImages(files, alt.data);
     return image;
   });
-}
-
-/**
- * An upload endpoint's refusal. The connection is closed: a refused body may be left unread (a file
- * past 8 MB stops the reading), and keep-alive would have the server read the rest of it.
- */
-export function uploadRefusal(err: UploadError) {
-  return data({ error: err.message }, { status: err.status, headers: { Connection: "close" } });
 }

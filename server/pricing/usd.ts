@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { orders } from "./schema";
+import { orders } from "@server/orders/schema";
 
 /**
  * An order amount in US cents, converted back with the rate the order was priced at (never today's

@@ -1,10 +1,10 @@
 import { afterOrderPaid } from "@server/accounts";
-import { log } from "../log";
+import { log } from "@server/log";
 import { sendOrderConfirmation, sendSoldOutNotice } from "@server/orders";
 import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "@server/orders";
-import { paymentProvider } from "./index";
-import { refundOrderPayment } from "./refund";
-import { MalformedWebhookError, WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "./provider";
+import { paymentProvider } from "@server/payments";
+import { refundOrderPayment } from "./sold-out-refund";
+import { MalformedWebhookError, WebhookSignatureError, type PaymentEvent, type PaymentProvider, type ProviderName } from "@server/payments";
 
 /**
  * POST /api/webhooks/:provider. A missing, forged or stale signature, or a signed event without an id

@@ -1,6 +1,6 @@
-import { log } from "../log";
+import { log } from "@server/log";
 import { recordRefund } from "@server/orders";
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider } from "@server/payments";
 
 /**
  * Gives a sold-out order's whole payment back through the provider and records the outcome in the

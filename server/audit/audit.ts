@@ -1,5 +1,5 @@
 import { count, desc } from "drizzle-orm";
-import { db, transaction, type Tx } from "../db/client";
+import { db, transaction, type Tx } from "@server/db/client";
 import { auditLog } from "./schema";
 
 /** Who did an admin write: the signed-in admin returned by requireAdmin. */

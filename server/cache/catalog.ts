@@ -1,6 +1,6 @@
-import { afterCommit, type Tx } from "../db/client";
-import { dropCachedPages } from "../http/page-cache";
-import { notify, startBus, subscribe } from "../realtime/bus";
+import { afterCommit, type Tx } from "@server/db/client";
+import { dropCachedPages } from "@server/http/page-cache";
+import { notify, startBus, subscribe } from "@server/realtime/bus";
 
 /**
  * Hot catalogue reads are cached per process and dropped whenever any instance announces a catalogue

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import { database, db } from "../db/client";
-import { orders } from "../orders/schema";
-import { paymentEvents } from "./schema";
-import { startPeriodicJob, type StopJob } from "../jobs";
-import { log } from "../log";
+import { database, db } from "@server/db/client";
+import { orders } from "@server/orders/schema";
+import { paymentEvents } from "@server/payments/schema";
+import { startPeriodicJob, type StopJob } from "@server/jobs";
+import { log } from "@server/log";
 import { SOLD_OUT_REASON } from "@server/orders";
-import { paymentProvider } from "./index";
-import type { PaymentEvent, SessionState } from "./provider";
+import { paymentProvider } from "@server/payments";
+import type { PaymentEvent, SessionState } from "@server/payments";
 import { applyPaymentEvent } from "./webhooks";
 
 /**

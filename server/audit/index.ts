@@ -1,0 +1,3 @@
+// The audit area's front door: what other areas and the routes may use (docs/decisions/017-areas-with-front-doors.md).
+export { auditExport, listAudit, recordAudit } from "./audit";
+export type { Actor } from "./audit";
