@@ -20,6 +20,13 @@ module.exports = {
       to: { path: "^server/[^/]+/", pathNot: ["^$1/", FRONT_DOOR, INFRA] },
     },
     {
+      name: "not-through-own-front-door",
+      comment: "Inside an area, import the file itself: going out and back in through index.ts makes a load-order loop.",
+      severity: "error",
+      from: { path: "^(server/[^/]+)/", pathNot: "^server/[^/]+/index\\.ts$" },
+      to: { path: "^$1/index\\.ts$" },
+    },
+    {
       name: "routes-use-front-doors",
       comment: "A route or component reaches an area through its front door (server/<area>/index.ts).",
       severity: "error",

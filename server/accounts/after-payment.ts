@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { accountCreatedMail, SET_PASSWORD_LINK_DAYS } from "@server/auth";
-import { user, verification } from "../auth/schema";
+import { accountCreatedMail, createPasswordlessUser, SET_PASSWORD_LINK_DAYS } from "@server/auth";
+import { user } from "../auth/schema";
 import { config } from "../config";
-import { db, transaction, type Tx } from "../db/client";
+import { db, transaction } from "../db/client";
 import { log } from "../log";
 import { deliverQueued, queueMail } from "@server/mail";
+import { attachOrderToUser, claimSaveAddress } from "@server/orders";
 import { orders } from "../orders/schema";
 import { saveAddressFromOrder, type SavedAddress } from "./address";
 
@@ -20,16 +21,6 @@ import { saveAddressFromOrder, type SavedAddress } from "./address";
 export async function afterOrderPaid(orderId: string): Promise<void> {
   await saveOrderAddress(orderId);
   await createAccountForOrder(orderId);
-}
-
-/** Takes the order's "save address" flag if it is still set on a paid order: only one caller ever gets the row. */
-async function claimSaveAddress(tx: Tx, orderId: string) {
-  const [order] = await tx
-    .update(orders)
-    .set({ saveAddress: false })
-    .where(and(eq(orders.id, orderId), eq(orders.saveAddress, true), isNotNull(orders.paidAt)))
-    .returning();
-  return order ?? null;
 }
 
 function shippingOf(order: typeof orders.$inferSelect): SavedAddress {
@@ -85,16 +76,9 @@ export async function createAccountForOrder(orderId: string): Promise<{ created:
     if (!order || order.userId) return null;
     const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
     if (existing) return null;
-    await tx.insert(user).values({ id: userId, name: order.name, email, emailVerified: true });
-    await tx.update(orders).set({ userId, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await createPasswordlessUser(tx, { id: userId, name: order.name, email, setPasswordToken: token, tokenDays: SET_PASSWORD_LINK_DAYS });
+    await attachOrderToUser(tx, order.id, userId);
     await saveAddressFromOrder(tx, userId, shippingOf(order));
-    await tx.insert(verification).values({
-      id: crypto.randomUUID(),
-      // better-auth's reset-password token (api/routes/password.ts): identifier `reset-password:<token>`, value the user id.
-      identifier: `reset-password:${token}`,
-      value: userId,
-      expiresAt: sql`now() + ${SET_PASSWORD_LINK_DAYS} * interval '1 day'`,
-    });
     return queueMail(tx, mail);
   });
   if (!queued) return { created: false };

@@ -1,7 +1,4 @@
-import { eq } from "drizzle-orm";
-import { callAuth } from "@server/auth";
-import { user } from "../auth/schema";
-import { db } from "../db/client";
+import { callAuth, clearMustChangePassword } from "@server/auth";
 
 export type ChangePasswordResult = { ok: true; cookies: string[] } | { ok: false; reason: "wrong-password" | "rate-limited" };
 
@@ -14,6 +11,6 @@ export async function changePassword(request: Request, userId: string, input: { 
   const r = await callAuth(request, "/change-password", { ...input, revokeOtherSessions: true });
   if (r.status === 429) return { ok: false, reason: "rate-limited" };
   if (r.status !== 200) return { ok: false, reason: "wrong-password" };
-  await db().update(user).set({ mustChangePassword: false }).where(eq(user.id, userId));
+  await clearMustChangePassword(userId);
   return { ok: true, cookies: r.cookies };
 }

@@ -12,3 +12,4 @@ export { getSessionUser } from "./session";
 export { signInAdmin, signInWithPassword } from "./sign-in";
 export { signOut } from "./sign-out";
 export { WrongPasswordError, passwordMatches } from "./password-check";
+export { banUser, clearMustChangePassword, createPasswordlessUser, createStaffUser, deleteUser, setUserRole, unbanUser } from "./users";

@@ -12,7 +12,7 @@ import type { StoredImage } from "@core/images";
 import { recordAudit, type Actor } from "@server/audit";
 import { hasContent } from "@core/blog";
 import { MESSAGES, type MarketPriceChoice, type ProductForEdit, type ProductFormData, type ProductImageOption } from "@core/product-form";
-import { BASE_MARKET_ID, marketUnitPrice } from "../pricing";
+import { BASE_MARKET_ID, marketUnitPrice, writeProductMarketPrices } from "../pricing";
 import { productMarketPrices } from "../pricing/schema";
 import { pricingSettings } from "@server/pricing";
 import { editorStock } from "../inventory";
@@ -126,22 +126,6 @@ async function unknownMarkets(data: ProductFormData): Promise<Record<string, str
   return errors;
 }
 
-/** A market price left empty removes the explicit price (the converted one applies); markets not in the form keep theirs. */
-async function writeMarketPrices(tx: Tx, productId: string, prices: ProductFormData["marketPrices"]) {
-  for (const p of prices) {
-    const where = and(eq(productMarketPrices.productId, productId), eq(productMarketPrices.marketId, p.marketId));
-    if (p.priceMinor === null) {
-      await tx.delete(productMarketPrices).where(where);
-      continue;
-    }
-    const values = { priceMinor: p.priceMinor, compareAtMinor: p.compareAtMinor };
-    await tx
-      .insert(productMarketPrices)
-      .values({ productId, marketId: p.marketId, ...values })
-      .onConflictDoUpdate({ target: [productMarketPrices.productId, productMarketPrices.marketId], set: values });
-  }
-}
-
 /** Image ids the colours point at that are not in the media table, by field path. */
 async function unknownImages(data: ProductFormData): Promise<Record<string, string>> {
   const ids = data.colors.flatMap((c) => (c.imageId ? [c.imageId] : []));
@@ -242,7 +226,7 @@ export async function saveProduct(id: string | null, data: ProductFormData, acto
         : await tx.insert(products).values({ ...fields, createdAt: now, updatedAt: now }).returning();
       if (!row) throw new ProductNotFoundError();
       await writeVariants(tx, row.id, data.colors, actor);
-      await writeMarketPrices(tx, row.id, data.marketPrices);
+      await writeProductMarketPrices(tx, row.id, data.marketPrices);
       const action = !id ? "create" : status === "published" ? "publish" : "update";
       await announce(tx, actor, row.id, action, {
         title: row.title,

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@mjackson/form-data-parser";
-import { storeImage } from "@server/media";
+import { storeImage } from "./renditions";
 import type { MediaSource } from "./schema";
 import { altTextSchema, type StoredImage } from "@core/images";
 import { REVIEW_LIMITS } from "@core/reviews";

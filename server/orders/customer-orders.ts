@@ -1,8 +1,8 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { db } from "@server/db/client";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { db, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
-import { orderCoreView } from "@server/orders";
-import { listReturns, returnEligibility } from "@server/orders";
+import { orderCoreView } from "./queries";
+import { listReturns, returnEligibility } from "./returns";
 import type { OrderStatus } from "@core/order-status";
 import type { CustomerOrder } from "@core/order-view";
 
@@ -57,4 +57,41 @@ export async function customerOrderView(order: typeof orders.$inferSelect): Prom
     returns,
     returnWindow: returnEligibility(order),
   };
+}
+
+/** What an anonymised order keeps in place of the customer's details. */
+export const ANONYMISED = { name: "Deleted customer", text: "Removed" } as const;
+
+/** A deleted customer's orders stay in the books, detached from the account and without personal details. */
+export async function anonymiseCustomerOrders(tx: Tx, userId: string) {
+  await tx
+    .update(orders)
+    .set({
+      userId: null,
+      name: ANONYMISED.name,
+      email: sql`'deleted-' || left(${orders.id}::text, 8) || '@deleted.invalid'`,
+      shipLine1: ANONYMISED.text,
+      shipLine2: null,
+      shipCity: ANONYMISED.text,
+      shipPostalCode: ANONYMISED.text,
+      // A US state stays, as the country does: sales tax is reported per state. Free text elsewhere goes.
+      shipRegion: sql`case when ${orders.shipCountry} = 'US' then ${orders.shipRegion} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.userId, userId));
+}
+
+/** A guest's paid order now belongs to the account made for it. */
+export async function attachOrderToUser(tx: Tx, orderId: string, userId: string) {
+  await tx.update(orders).set({ userId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** Takes a paid order's "save address" flag if it is still set: only one caller ever gets the row. */
+export async function claimSaveAddress(tx: Tx, orderId: string) {
+  const [order] = await tx
+    .update(orders)
+    .set({ saveAddress: false })
+    .where(and(eq(orders.id, orderId), eq(orders.saveAddress, true), isNotNull(orders.paidAt)))
+    .returning();
+  return order ?? null;
 }

@@ -19,3 +19,4 @@ export { RETURN_REQUEST_SENT, ReturnRequestInvalidError, submitReturnRequest } f
 export { advanceReturn, listReturns, refundReturn, returnEligibility } from "./returns";
 export { startReservationSweep } from "./sweep";
 export { getOrderForUser, listOrdersForUser } from "./customer-orders";
+export { ANONYMISED, anonymiseCustomerOrders, attachOrderToUser, claimSaveAddress } from "./customer-orders";

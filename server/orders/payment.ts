@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { countDiscountUse, releaseDiscountUses } from "@server/discounts";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
-import { paymentEvents } from "../payments/schema";
 import type { OrderStatus } from "@core/order-status";
 import { recordOrderEvent } from "./events";
 import { nextDocumentNumber } from "./documents";
-import type { PaymentEvent } from "@server/payments";
+import { firstDelivery, type PaymentEvent } from "@server/payments";
 import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
 import { removePurchasedLines } from "@server/cart";
 import { ORDER_STATUS_LABELS } from "@core/order-status";
@@ -35,17 +34,6 @@ export type PaymentOutcome =
   | { kind: "sold-out"; orderId: string; paymentId: string | null; amountCents: number };
 
 export const SOLD_OUT_REASON = "Sold out: the payment arrived after the reserved units were sold";
-
-/** Records the event id; false when it was already applied (a redelivery, or a concurrent twin). */
-async function firstDelivery(tx: Tx, provider: string, eventId: string, eventType: string): Promise<boolean> {
-  // Two deliveries at once: the second insert waits on the first's uncommitted key, then conflicts.
-  const rows = await tx
-    .insert(paymentEvents)
-    .values({ provider, id: eventId, type: eventType })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return rows.length > 0;
-}
 
 async function lockOrderBySession(tx: Tx, sessionId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.providerSessionId, sessionId)).for("update");

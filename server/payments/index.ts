@@ -24,3 +24,4 @@ export function activeTestSession(sessionId: string): TestSession | null {
 export { isTestSessionClosed, payTestSession, testCardSchema } from "./test-provider";
 export { MalformedWebhookError } from "./provider";
 export type { PaymentEvent, SessionState } from "./provider";
+export { firstDelivery } from "./event-log";

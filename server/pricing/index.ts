@@ -15,3 +15,4 @@ export { mulDivHalfUp } from "./money";
 export { pricingSettings, seedPricing } from "./store";
 export type { PricingSnapshot } from "./store";
 export { usdCents } from "./usd";
+export { writeProductMarketPrices, type MarketPriceInput } from "./product-prices";

@@ -3,7 +3,7 @@ import { db, transaction } from "@server/db/client";
 import { media } from "@server/media/schema";
 import { productVariants, products } from "@server/catalog/schema";
 import { MAIN_PRODUCT_SLUG } from "@server/catalog";
-import { artworkFor, artworkName, receiveSeedStock } from ".";
+import { artworkFor, artworkName, receiveSeedStock } from "./seed";
 import { CONSOLE_VIEWS } from "@server/media";
 import { seedProducts } from "./products";
 import type { SeedProduct, SeedVariant } from "./types";

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { recordAudit, type Actor } from "@server/audit";
 import { getAuth } from "@server/auth";
 import { linkMail } from "@server/auth";
-import { adminCredentialsSchema } from "@server/auth";
-import { account, user } from "../auth/schema";
+import { adminCredentialsSchema, createStaffUser } from "@server/auth";
+import { user } from "../auth/schema";
 import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db, transaction } from "../db/client";
 import { DomainError, FieldSaveError, NotFoundError } from "../errors";
@@ -126,8 +126,7 @@ export async function acceptInvitation(input: z.infer<typeof acceptInvitationSch
     if (existing) throw new InvitationInvalid();
     const role = invitation.role as StaffRole;
     const id = crypto.randomUUID();
-    await tx.insert(user).values({ id, name, email: invitation.email, emailVerified: true, role });
-    await tx.insert(account).values({ id: crypto.randomUUID(), userId: id, accountId: id, providerId: "credential", password: hash });
+    await createStaffUser(tx, { id, name, email: invitation.email, role, passwordHash: hash });
     await recordAudit(tx, {
       actor: { id, email: invitation.email },
       action: "accept_invitation",

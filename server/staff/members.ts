@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { recordAudit, type Actor } from "@server/audit";
-import { isStaffUser } from "@server/auth";
-import { session, user } from "../auth/schema";
+import { banUser, isStaffUser, setUserRole, unbanUser } from "@server/auth";
+import { user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";
 import { NotFoundError, RefusedError } from "../errors";
 import { isStaffRole, type StaffRole } from "@core/staff-roles";
@@ -101,7 +101,7 @@ export async function changeStaffRole(actor: Actor, id: string, role: StaffRole)
   await transaction(async (tx) => {
     const member = await lockMember(tx, actor, id, (m) => m.active && m.role === "owner" && role !== "owner");
     if (member.role === role) return;
-    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id));
+    await setUserRole(tx, id, role);
     await recordAudit(tx, { actor, action: "role_change", entity: "staff", entityId: id, data: { email: member.email, from: member.role, to: role } });
   });
 }
@@ -115,9 +115,8 @@ export async function deactivateStaff(actor: Actor, id: string): Promise<void> {
   await transaction(async (tx) => {
     const member = await lockMember(tx, actor, id, (m) => m.active && m.role === "owner");
     if (!member.active) return;
-    await tx.update(user).set({ banned: true, banReason: "Deactivated by staff", updatedAt: new Date() }).where(eq(user.id, id));
-    const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
-    await recordAudit(tx, { actor, action: "deactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role, sessionsEnded: ended.length } });
+    const sessionsEnded = await banUser(tx, id, "Deactivated by staff");
+    await recordAudit(tx, { actor, action: "deactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role, sessionsEnded } });
   });
 }
 
@@ -126,7 +125,7 @@ export async function reactivateStaff(actor: Actor, id: string): Promise<void> {
   await transaction(async (tx) => {
     const member = await lockMember(tx, actor, id, () => false);
     if (member.active) return;
-    await tx.update(user).set({ banned: false, banReason: null, updatedAt: new Date() }).where(eq(user.id, id));
+    await unbanUser(tx, id);
     await recordAudit(tx, { actor, action: "reactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role } });
   });
 }

@@ -1,5 +1,5 @@
-import { asc, eq, inArray } from "drizzle-orm";
-import { passwordMatches, WrongPasswordError } from "@server/auth";
+import { asc, inArray } from "drizzle-orm";
+import { passwordMatches, setUserRole, WrongPasswordError } from "@server/auth";
 import { recordAudit, type Actor } from "@server/audit";
 import { user } from "../auth/schema";
 import { transaction } from "../db/client";
@@ -29,8 +29,8 @@ export async function transferOwnership(actor: Actor, toId: string, password: st
     if (self?.role !== "owner" || self.banned) throw new StaffChangeRefused("Only an active owner can transfer ownership.");
     if (!to || !isStaffRole(to.role)) throw new StaffMemberNotFound();
     if (to.banned) throw new StaffChangeRefused("Reactivate that account first: ownership goes to an active member of staff.");
-    await tx.update(user).set({ role: "owner", updatedAt: new Date() }).where(eq(user.id, toId));
-    await tx.update(user).set({ role: "staff", updatedAt: new Date() }).where(eq(user.id, actor.id));
+    await setUserRole(tx, toId, "owner");
+    await setUserRole(tx, actor.id, "staff");
     await recordAudit(tx, {
       actor,
       action: "ownership_transfer",

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addAddress } from "../../server/accounts/address";
-import { ANONYMISED, deleteAccount } from "../../server/accounts/delete-account";
+import { deleteAccount } from "../../server/accounts/delete-account";
+import { ANONYMISED } from "../../server/orders/customer-orders";
 import { WrongPasswordError } from "../../server/auth/password-check";
 import { getOrderForUser, listOrdersForUser } from "../../server/orders/customer-orders";
 import { ensureFirstAdmin } from "../../server/auth/admins";

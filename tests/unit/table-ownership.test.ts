@@ -16,21 +16,8 @@ const EXEMPT = new Set(["db", "http", "realtime", "security", "cache", "seed"]);
  * a new cross-area write fails the test.
  */
 const KNOWN: Record<string, string> = {
-  "accounts/after-payment.ts -> auth.user": "auth: create the customer's account (better-auth's user, verification)",
-  "accounts/after-payment.ts -> auth.verification": "auth: create the customer's account",
-  "accounts/after-payment.ts -> orders.orders": "orders: attach a guest's orders to the new account",
-  "accounts/delete-account.ts -> orders.orders": "orders: anonymise a deleted customer's orders",
-  "accounts/delete-account.ts -> auth.verification": "auth: delete the user",
-  "accounts/delete-account.ts -> auth.user": "auth: delete the user",
-  "accounts/password.ts -> auth.user": "auth: mark the password changed",
-  "catalog/admin.ts -> pricing.productMarketPrices": "pricing: replace a product's market prices in the caller's tx",
-  "inventory/stock.ts -> catalog.productVariants": "the stock count belongs to inventory: move it to an inventory table",
-  "orders/payment.ts -> payments.paymentEvents": "payments: record a provider event in the caller's tx",
-  "staff/invitations.ts -> auth.user": "auth: create a staff member's user and credential",
-  "staff/invitations.ts -> auth.account": "auth: create a staff member's user and credential",
-  "staff/members.ts -> auth.user": "auth: set a user's role or ban",
-  "staff/members.ts -> auth.session": "auth: end a user's sessions",
-  "staff/ownership.ts -> auth.user": "auth: set a user's role",
+  "inventory/stock.ts -> catalog.productVariants":
+    "the stock count is inventory's but lives on the catalogue's product_variants; moving it to an inventory table is a migration left for later (catalog reads it on every product page)",
 };
 
 function filesUnder(dir: string): string[] {
