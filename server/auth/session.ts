@@ -25,18 +25,25 @@ function readCookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-/** better-auth signs its session cookie as `token.base64(HMAC-SHA256(secret, token))`. */
+/**
+ * better-auth signs its session cookie as `token.base64(HMAC-SHA256(secret, token))`, URL-encoded.
+ * Read as better-auth reads it (better-call's getSignedCookie), so both agree on who is signed in
+ * (tests/integration/session-reader-contract.test.ts): double quotes around the value dropped, the
+ * value percent-decoded, the signature exactly 44 characters of padded base64.
+ */
 function verifySignedToken(raw: string, secret: string): string | undefined {
   let value: string;
   try {
-    value = decodeURIComponent(raw);
+    value = decodeURIComponent(raw.startsWith('"') ? raw.slice(1, -1) : raw);
   } catch {
     return undefined;
   }
   const dot = value.lastIndexOf(".");
   if (dot < 1) return undefined;
   const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const encoded = value.slice(dot + 1);
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(encoded)) return undefined;
+  const signature = Buffer.from(encoded, "base64");
   const expected = crypto.createHmac("sha256", secret).update(token).digest();
   if (signature.length !== expected.length || !crypto.timingSafeEqual(signature, expected)) return undefined;
   return token;
