@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import { session, user } from "./schema";
 import { getAuth } from "./auth";
 import { oncePerRequest } from "../http/request-context";
+import { readCookie } from "../http/cookies";
 import { isStaffRole, type StaffRole } from "@core/staff-roles";
 
 export type SessionUser = {
@@ -15,15 +16,6 @@ export type SessionUser = {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
 };
-
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
 
 /**
  * better-auth signs its session cookie as `token.base64(HMAC-SHA256(secret, token))`, URL-encoded.

@@ -9,6 +9,7 @@ import { sendSignInLockedEmail } from "./emails";
 import { user } from "./schema";
 import { rateLimit } from "../security/schema";
 import { CLIENT_IP_HEADER } from "@server/http/client-ip";
+import { readCookie } from "@server/http/cookies";
 import type { HookContext } from "./hook-context";
 
 /**
@@ -37,17 +38,10 @@ function deviceSignature(nonce: string, email: string): string {
   return crypto.createHmac("sha256", config().authSecret).update(`device:${nonce}:${email}`).digest("base64url");
 }
 
-function readCookie(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
 /** The device id when the request's device cookie was issued for this account, else null. */
 function knownDevice(cookieHeader: string | null | undefined, email: string): string | null {
-  const [nonce, signature] = (readCookie(cookieHeader, DEVICE_COOKIE) ?? "").split(".");
+  const raw = readCookie(cookieHeader, DEVICE_COOKIE);
+  const [nonce, signature] = (raw === undefined ? "" : decodeURIComponent(raw)).split(".");
   if (!nonce || !signature) return null;
   const expected = Buffer.from(deviceSignature(nonce, email));
   const given = Buffer.from(signature);

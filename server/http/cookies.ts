@@ -29,3 +29,13 @@ export async function readSignedValue(cookie: Cookie, request: Request): Promise
   const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
+
+/** One cookie's raw value (as sent, not decoded) from a Cookie header: the first of that name. */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

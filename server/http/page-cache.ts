@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { startBus, subscribe } from "../realtime/bus";
+import { readCookie } from "./cookies";
 
 /**
  * Rendered storefront pages for anonymous visitors, kept per process as pre-compressed bodies
@@ -58,16 +59,6 @@ export function cookieNames(header: string | undefined): string[] {
     .split(";")
     .map((part) => part.slice(0, part.includes("=") ? part.indexOf("=") : undefined).trim())
     .filter(Boolean);
-}
-
-/** One cookie's raw value from a Cookie header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 export function isAnonymous(headers: { cookie?: string; authorization?: string }): boolean {
@@ -154,7 +145,7 @@ export function pageKey(marketId: string, pathAndQuery: string) {
 }
 
 function marketMemoKey(headers: { cookie?: string; "accept-language"?: string }) {
-  return `${cookieValue(headers.cookie, "market") ?? ""}\n${headers["accept-language"] ?? ""}`;
+  return `${readCookie(headers.cookie, "market") ?? ""}\n${headers["accept-language"] ?? ""}`;
 }
 
 export function rememberedMarket(headers: { cookie?: string; "accept-language"?: string }): string | undefined {
