@@ -1,17 +1,8 @@
-import { Suspense, lazy, useId, useState, useSyncExternalStore } from "react";
+import { Suspense, lazy, useId, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Tiptap, marked and turndown load only when an editor is on screen: never in storefront bundles. */
 const TiptapEditor = lazy(() => import("./tiptap-editor"));
-
-const noop = () => () => {};
-/** False during server rendering and hydration, true afterwards. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 export type RichEditorProps = {
   /** Name of the hidden input that carries the HTML in the surrounding form. */

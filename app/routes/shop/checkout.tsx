@@ -18,6 +18,7 @@ import {
 import { applyDiscountIntent, DiscountRefusedError, discountViewOf, isDiscountIntent, type DiscountIntent } from "@server/discounts";
 import { acceptLanguageRegions, shopperForRequest } from "@server/pricing";
 import { isDocumentRequest } from "@server/http/request";
+import { useHydrated } from "~/lib/use-hydrated";
 import { log } from "@server/log";
 import { DomainError } from "@server/errors";
 import { domainErrorResponse } from "@server/http/responses";
@@ -448,13 +449,6 @@ function CheckoutError({ message }: { message: string }) {
   );
 }
 
-/** True once React has hydrated: the no-JavaScript "Update" button hides then. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 type SavedAddressView = Route.ComponentProps["loaderData"]["savedAddresses"][number];
 
 function CheckoutForm({
@@ -476,6 +470,7 @@ function CheckoutForm({
   onChoose: (choice: Choice) => void;
   disabled: boolean;
 }) {
+  // The no-JavaScript "Update" button hides once React has hydrated.
   const hydrated = useHydrated();
   // The action's rules first, in the browser (a saved address is checked on the server); the
   // no-JavaScript "Update" posts without them.
