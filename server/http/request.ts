@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { safeRedirectPath } from "./redirect";
 
 /**
@@ -25,4 +26,9 @@ export function refererPath(request: Request, fallback: string): string {
   } catch {
     return fallback;
   }
+}
+
+/** Whether a route parameter is a UUID (a record's id), before it is looked up. */
+export function isUuid(id: string): boolean {
+  return z.uuid().safeParse(id).success;
 }

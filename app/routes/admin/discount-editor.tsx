@@ -1,5 +1,4 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { requireAdmin } from "@server/auth";
 import { discountEditorChoices, getDiscount, saveDiscount } from "@server/discounts";
 import { ChoiceGroup, FieldErrorsContext, TextField } from "~/components/ui/field";
@@ -12,12 +11,11 @@ import { fieldErrors } from "@core/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/discount-editor";
 import { readForm } from "@server/http/form";
+import { isUuid } from "@server/http/request";
 import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Create Discount" : "Edit Discount");
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "discounts");

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, data } from "react-router";
-import { z } from "zod";
 import { requireAdmin } from "@server/auth";
 import { getProductForEdit, marketPriceChoices, saveProduct } from "@server/catalog";
 import type { ProductForEdit, ProductImageOption } from "@core/product-form";
@@ -30,13 +29,12 @@ import { fieldErrors } from "@core/form";
 import { parseProductForm, productSlug } from "@core/product-form";
 import type { Route } from "./+types/product-editor";
 import { readForm } from "@server/http/form";
+import { isUuid } from "@server/http/request";
 import { DomainError } from "@server/errors";
 import { domainErrorResponse } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id === "new" ? "Add Product" : "Edit Product");
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "products");
