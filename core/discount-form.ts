@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE, isTimeZone, wallTimeInZone, zonedWallTime } from "./admin-time";
+import { centsToDecimal } from "./money";
 import { nestFormData } from "./nested-form";
 import { parsePriceCents } from "./product-form";
 
@@ -183,7 +184,7 @@ export type DiscountFormValues = {
   productIds: string[];
 };
 
-const decimal = (byCurrency: Record<string, number>) => Object.fromEntries(Object.entries(byCurrency).map(([c, minor]) => [c, (minor / 100).toFixed(2)]));
+const decimal = (byCurrency: Record<string, number>) => Object.fromEntries(Object.entries(byCurrency).map(([c, minor]) => [c, centsToDecimal(minor)]));
 const wallTime = (d: Date | string | null, tz: string) => (d ? wallTimeInZone(new Date(d), tz) : "");
 
 /** A stored code as the editor shows it (minor units as "12.50", instants as "2026-12-01T09:00" in the admin's zone `tz`). */

@@ -50,7 +50,12 @@ export function dollarsToCents(dollars: string | number): number {
   return Math.round(Number(dollars) * 100);
 }
 
-/** Cents as a plain decimal amount ("49.99"), the form structured data and payment APIs expect. */
+/**
+ * Cents as a plain decimal amount ("49.99", "-2.50"), by integer arithmetic: what structured data,
+ * payment APIs, CSV files and the admin's amount fields expect.
+ */
 export function centsToDecimal(cents: number): string {
-  return (cents / 100).toFixed(2);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { US_STATE_CODES } from "./countries";
+import { centsToDecimal } from "./money";
 import { nestFormData, type Nested } from "./nested-form";
 import { parseMoneyText } from "./product-form";
 
@@ -34,7 +35,7 @@ export function scaledToText(value: number, decimals: number): string {
 }
 
 
-export const minorToText = (minor: number | null) => (minor === null ? "" : (minor / 100).toFixed(2));
+export const minorToText = (minor: number | null) => (minor === null ? "" : centsToDecimal(minor));
 
 const checkbox = z
   .string()

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { executeRows } from "../db/client";
-import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
+import { csvChunks, csvDateFormatter, csvHeader, csvLine } from "../http/csv";
+import { centsToDecimal } from "@core/money";
 import { EXPORT_BATCH } from "../http/csv";
 import { customerColumns, customersSql, matches, toRow, type RawCustomer } from "./admin";
 
@@ -26,7 +27,7 @@ export async function* customerCsvChunks(q: string | undefined, timeZone: string
     yield* csvChunks(
       raw
         .map(toRow)
-        .map((c) => csvLine([c.name, c.email, c.registered ? "Account" : "Guest", String(c.orderCount), decimal(c.totalSpentCents), c.lastOrderAt ? date(new Date(c.lastOrderAt)) : "", c.newsletter ? "yes" : "no"])),
+        .map((c) => csvLine([c.name, c.email, c.registered ? "Account" : "Guest", String(c.orderCount), centsToDecimal(c.totalSpentCents), c.lastOrderAt ? date(new Date(c.lastOrderAt)) : "", c.newsletter ? "yes" : "no"])),
     );
     if (raw.length < batchSize) return;
     after = raw[raw.length - 1].email;

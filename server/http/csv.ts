@@ -45,13 +45,6 @@ export function* csvChunks(lines: Iterable<string>): Generator<string> {
 /** The byte order mark and the header row: a file's first chunk. */
 export const csvHeader = (cells: string[]) => `\uFEFF${csvLine(cells)}`;
 
-/** Minor units as a plain decimal ("4999" -> "49.99"), by integer arithmetic. */
-export function decimal(minor: number): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 /** "2026-11-23 04:15" in the admin's zone (the header names the zone). */
 export function csvDateFormatter(timeZone: string) {
   const f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

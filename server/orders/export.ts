@@ -5,7 +5,8 @@ import { ORDER_STATUS_LABELS } from "@core/order-status";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "@core/order-workspace";
 import { inSearchTier, orderIdRef, refundedCentsOf, returnedOf, type AdminOrderFilter } from "./filters";
 import { orderItems, orders } from "./schema";
-import { csvChunks, csvDateFormatter, csvHeader, csvLine, decimal } from "../http/csv";
+import { csvChunks, csvDateFormatter, csvHeader, csvLine } from "../http/csv";
+import { centsToDecimal } from "@core/money";
 
 /**
  * The accountant's CSV of orders (issue 14): one row per order LINE of the orders the list shows with
@@ -111,15 +112,15 @@ function* csvLinesOf(rows: BatchRow[], lines: Map<string, Line[]>, date: (d: Dat
       o.currency.toUpperCase(),
     ];
     const amounts = [
-      decimal(o.subtotalCents),
-      decimal(o.discountCents),
-      decimal(o.shippingCents),
+      centsToDecimal(o.subtotalCents),
+      centsToDecimal(o.discountCents),
+      centsToDecimal(o.shippingCents),
       // The order's tax lines added up, included (VAT) or added (sales tax) alike.
-      decimal(o.taxCents),
-      decimal(o.totalCents),
-      decimal(o.refundedCents),
+      centsToDecimal(o.taxCents),
+      centsToDecimal(o.totalCents),
+      centsToDecimal(o.refundedCents),
     ];
-    const cells = (lines.get(o.id) ?? []).map((l) => [l.title, l.variantName, String(l.quantity), decimal(l.unitPriceCents), decimal(l.unitPriceCents * l.quantity), String(l.refundedQuantity)]);
+    const cells = (lines.get(o.id) ?? []).map((l) => [l.title, l.variantName, String(l.quantity), centsToDecimal(l.unitPriceCents), centsToDecimal(l.unitPriceCents * l.quantity), String(l.refundedQuantity)]);
     for (const [i, line] of (cells.length > 0 ? cells : [NO_LINE]).entries()) yield csvLine([...order, ...line, ...(i === 0 ? amounts : amounts.map(() => ""))]);
   }
 }
