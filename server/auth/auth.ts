@@ -10,7 +10,7 @@ import * as schema from "../db/schema";
 import { log } from "../log";
 import { sendConfirmationEmail, sendExistingAccountEmail, sendPasswordResetEmail } from "./emails";
 import { CLIENT_IP_HEADER } from "@server/http/client-ip";
-import { redisRateLimitStore } from "./rate-limit-store";
+import { authRateLimitStorage } from "../security/rate-limit";
 import { checkSignInLimits, signInLimitAfter } from "./sign-in-limits";
 import { refuseReplayedTotp } from "./totp-replay";
 
@@ -95,7 +95,8 @@ function createAuth(d: Database) {
       window: 60,
       max: 100,
       customRules: AUTH_RATE_LIMITS,
-      ...(c.REDIS_URL ? { customStorage: redisRateLimitStore(c.REDIS_URL) } : { storage: "database" as const }),
+      // One limiter library for every window: Redis when REDIS_URL is set, else the database (server/security/rate-limit.ts).
+      customStorage: authRateLimitStorage(c.REDIS_URL),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -1,47 +1,96 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { db } from "../db/client";
-import { rateLimit } from "./schema";
+import { eq } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { db, type Db } from "../db/client";
+import { rateLimit, rateLimitWindows } from "./schema";
 
 export type RateLimitOptions = { limit: number; windowMs: number };
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-/**
- * A fixed-window counter per key, kept in the database so every instance shares it (DESIGN.md 12).
- * It lives in better-auth's `rate_limit` table; callers prefix their keys ("contact:<ip>") so they
- * never meet better-auth's own. For our keys `last_request` holds the start of the current window
- * (epoch ms). Each call counts as one attempt.
+/*
+ * Every fixed-window rate limit, the shop's and better-auth's, is a rate-limiter-flexible limiter:
+ * in the database (its Drizzle store: one atomic upsert per attempt, shared by every instance,
+ * PGlite included) or, for better-auth's limits when REDIS_URL is set, in Redis (no PostgreSQL write
+ * per sign-in attempt). The shop's own limits stay in the database in every mode: their keys are
+ * per client address and the tests count them per database.
  */
-export async function checkRateLimit(key: string, { limit, windowMs }: RateLimitOptions): Promise<RateLimitResult> {
-  const now = Date.now();
-  // One atomic upsert: concurrent requests on the same key are serialised by the row lock.
-  const windowOver = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
-  const [row] = await db()
-    .insert(rateLimit)
-    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${rateLimit.count} + 1 END`,
-        lastRequest: sql`CASE WHEN ${windowOver} THEN ${now} ELSE ${rateLimit.lastRequest} END`,
-      },
-    })
-    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
-  if (row.count <= limit) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)) };
+
+/** One limiter per store, key prefix and rule; the database's are made again when the client changes (tests). */
+const limiters = new Map<string, { client: Db | Redis; limiter: RateLimiterAbstract }>();
+
+function databaseLimiter(prefix: string, points: number, durationSeconds: number): RateLimiterAbstract {
+  const client = db();
+  const id = `db:${prefix}:${points}:${durationSeconds}`;
+  const kept = limiters.get(id);
+  if (kept?.client === client) return kept.limiter;
+  const limiter = new RateLimiterDrizzle({ storeClient: client, schema: rateLimitWindows, keyPrefix: prefix, points, duration: durationSeconds });
+  limiters.set(id, { client, limiter });
+  return limiter;
+}
+
+const redisClients = new Map<string, Redis>();
+function redisLimiter(url: string, prefix: string, points: number, durationSeconds: number): RateLimiterAbstract {
+  const id = `redis:${url}:${prefix}:${points}:${durationSeconds}`;
+  const kept = limiters.get(id);
+  if (kept) return kept.limiter;
+  let client = redisClients.get(url);
+  if (!client) {
+    client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    redisClients.set(url, client);
+  }
+  const limiter = new RateLimiterRedis({ storeClient: client, keyPrefix: prefix, points, duration: durationSeconds });
+  limiters.set(id, { client, limiter });
+  return limiter;
+}
+
+/** Counts one attempt on `key`; refused (with the seconds left in the window) past `points`. */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimitResult> {
+  try {
+    await limiter.consume(key);
+    return { ok: true };
+  } catch (res) {
+    // rate-limiter-flexible rejects with the window's state when the limit is passed, and with an Error when the store fails.
+    if (!(res instanceof RateLimiterRes)) throw res;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+  }
+}
+
+const SHOP = "shop";
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * A fixed-window counter per key, shared by every instance (DESIGN.md 12). Callers prefix their keys
+ * ("contact:<ip>"). Each call counts as one attempt, refused ones included.
+ */
+export function checkRateLimit(key: string, { limit, windowMs }: RateLimitOptions): Promise<RateLimitResult> {
+  return consume(databaseLimiter(SHOP, limit, seconds(windowMs)), key);
 }
 
 /** Gives back one attempt counted on `key` (an attempt that turned out to be legitimate). */
 export async function refundRateLimit(key: string): Promise<void> {
-  await db()
-    .update(rateLimit)
-    .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
-    .where(eq(rateLimit.key, key));
+  // A reward touches only the key's count: the limiter's own points and duration do not matter.
+  await databaseLimiter(SHOP, 1, 1).reward(key, 1);
 }
 
-/** Forgets every attempt counted on `key` (a right password clears an account's failures). */
+/** Forgets every attempt counted on `key`; also the progressive lockout below (a right password clears an account's failures). */
 export async function resetRateLimit(key: string): Promise<void> {
+  await databaseLimiter(SHOP, 1, 1).delete(key);
   await db().delete(rateLimit).where(eq(rateLimit.key, key));
+}
+
+/**
+ * better-auth's rate-limit storage (`rateLimit.customStorage`): its rules (window in seconds, max
+ * attempts) as limiters in Redis when `redisUrl` is given, else in the database.
+ */
+export function authRateLimitStorage(redisUrl: string | undefined) {
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const limiter = redisUrl ? redisLimiter(redisUrl, "auth", rule.max, rule.window) : databaseLimiter("auth", rule.max, rule.window);
+      const result = await consume(limiter, key);
+      return result.ok ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: result.retryAfterSeconds };
+    },
+  };
 }
 
 export type BackoffOptions = {

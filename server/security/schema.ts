@@ -1,8 +1,8 @@
-import { bigint, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * The rate-limit windows: better-auth's store when it is kept in the database (its own table name and
- * columns), and the shop's own limits (server/security/rate-limit.ts) in the same rows.
+ * better-auth's own rate-limit table (its name and columns): the sign-in's progressive lockout per
+ * account (server/security/rate-limit.ts checkBackoff) keeps its rows here.
  */
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
@@ -10,4 +10,14 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   // Milliseconds since the epoch: does not fit in an integer.
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * The fixed windows of every rate limit, better-auth's and the shop's (server/security/rate-limit.ts),
+ * in rate-limiter-flexible's Drizzle store: its table shape (key, points, expire).
+ */
+export const rateLimitWindows = pgTable("rate_limiter_flexible", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
 });
