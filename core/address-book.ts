@@ -7,6 +7,9 @@ import { countryName } from "./countries";
  * keeps it). Shared by server and browser: no server imports here.
  */
 
+/** A saved address as the address book lists it (checkout's "Ship to", the account's address page). */
+export type AddressBookEntry = ShippingAddress & { id: string; isDefault: boolean };
+
 /** How many addresses one customer may keep (a bound on what one account can write). */
 export const ADDRESS_BOOK_MAX = 20;
 

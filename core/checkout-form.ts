@@ -56,6 +56,10 @@ export function checkCheckoutForm(form: FormData) {
 }
 export type CheckoutField = keyof CheckoutDetails;
 export type CheckoutFieldErrors = Partial<Record<CheckoutField | (typeof CHECKOUT_CHOICE_FIELDS)[number], string>>;
+/** The checkout form's values as posted (or prefilled), every field as text: what goes back to the form. */
+export type CheckoutValues = Partial<Record<CheckoutField | (typeof CHECKOUT_CHOICE_FIELDS)[number], string>>;
+/** The fields the checkout form posts (besides its intent). */
+export const CHECKOUT_FORM_FIELDS = ["email", "country", "name", "line1", "line2", "city", "region", "postalCode", "shippingMethod", ...CHECKOUT_CHOICE_FIELDS] as const;
 
 
 /** The checkout URL of a Buy Now: it checks out the Buy Now cart, not the shopper's (server/cart/buy-now.ts). */

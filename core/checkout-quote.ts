@@ -1,3 +1,4 @@
+import type { DiscountView } from "./discount-view";
 import { formatMoney, formatRate } from "./money";
 
 /**
@@ -54,3 +55,12 @@ export type CheckoutQuoteView = {
   taxLines: TaxLineView[];
   totalCents: number;
 };
+
+/** A cart line as the checkout summary lists it; its price comes from the quote. */
+export type CheckoutSummaryLine = { variantId: string; title: string; variantName: string; quantity: number };
+
+/**
+ * The checkout summary priced by the server for a country and method (server/checkout/page.ts): the
+ * quote, or, for a country the shop does not deliver to, no quote and the reason; the cart's code.
+ */
+export type PricedSummary = { quote: CheckoutQuoteView | null; countryError: string | null; discount: DiscountView | null };

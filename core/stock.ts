@@ -4,6 +4,9 @@
  */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
+/** A cart line checkout could not reserve in the quantity asked for, as the shopper is told. */
+export type Shortage = { variantId: string; title: string; variantName: string; requested: number; available: number };
+
 export type StockState = { kind: "sold-out" } | { kind: "low"; left: number } | { kind: "in-stock" };
 
 export function stockState(available: number, lowStockThreshold: number): StockState {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { shippingAddressSchema } from "@core/address";
-import { ADDRESS_BOOK_MAX } from "@core/address-book";
+import { ADDRESS_BOOK_MAX, type AddressBookEntry } from "@core/address-book";
 import { user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";
 import { NotFoundError, RefusedError } from "../errors";
@@ -19,7 +19,6 @@ import { customerAddresses } from "./schema";
 export const addressSchema = shippingAddressSchema;
 
 export type SavedAddress = z.infer<typeof addressSchema>;
-export type AddressBookEntry = SavedAddress & { id: string; isDefault: boolean };
 
 export class AddressNotFoundError extends NotFoundError {
   constructor() {

@@ -1,17 +1,25 @@
 export {
   cancelCheckoutForRequest,
   checkCheckoutRateLimit,
-  checkoutCartId,
   clearPurchasedCart,
-  EmptyCartError,
   NoCheckoutUrlError,
   startCheckout,
   startCheckoutForRequest,
   type CheckoutStarted,
 } from "./start";
-export { OutOfStockError, type Shortage } from "@server/orders";
+export { OutOfStockError } from "@server/orders";
 export { PaymentSetupError } from "../payments";
-export { checkoutQuoteView, orderPricing, quoteCheckout } from "./quote";
-export { PricingError } from "../pricing";
+export { orderPricing } from "./quote";
 export { reconcilePayments, startPaymentReconciliation } from "./reconcile";
 export { handlePaymentWebhook } from "./webhooks";
+export {
+  applyCheckoutDiscount,
+  checkoutPage,
+  checkoutRefusal,
+  postedCheckoutValues,
+  pricedForm,
+  withChosenAddress,
+  type CheckoutPage,
+  type CheckoutRefusal,
+  type CheckoutUser,
+} from "./page";

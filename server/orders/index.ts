@@ -12,7 +12,7 @@ export { sendOrderConfirmation, sendSoldOutNotice } from "./mail";
 export { SOLD_OUT_REASON, closeUnpaidOrder, confirmPayment, recordIgnoredEvent, recordRefund } from "./payment";
 export type { PaymentOutcome } from "./payment";
 export { OutOfStockError, abandonOrder, attachPaymentSession, placePendingOrder } from "./place";
-export type { AccountRequest, OrderPricing, PricedLine, Shortage } from "./place";
+export type { AccountRequest, OrderPricing, PricedLine } from "./place";
 export { getOrderBySession, orderCoreView } from "./queries";
 export { refundActionKey, refundOrder } from "./refunds";
 export { RETURN_REQUEST_SENT, ReturnRequestInvalidError, submitReturnRequest } from "./return-request-form";

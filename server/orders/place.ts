@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
+import type { Shortage } from "@core/stock";
 import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "@server/discounts";
 import type { Market } from "../pricing";
 import { db, transaction, type Tx } from "../db/client";
@@ -33,8 +34,6 @@ export type ShippingDetails = {
   postalCode: string;
   country: string;
 };
-
-export type Shortage = { variantId: string; title: string; variantName: string; requested: number; available: number };
 
 /** Some colours cannot be reserved in the quantities asked for; nothing was written. */
 export class OutOfStockError extends DomainError {
