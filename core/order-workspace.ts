@@ -12,6 +12,13 @@ import { shippingAddressSchema } from "./address";
 export type PaymentStatus = "unpaid" | "failed" | "paid" | "partially_refunded" | "refunded";
 export type FulfilmentStatus = "unfulfilled" | "fulfilled" | "returned";
 
+const PROVIDER_NAMES: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
+
+/** The payment provider as staff read it ("Test card provider", "Stripe"); an unknown id as it is. */
+export function providerName(provider: string): string {
+  return PROVIDER_NAMES[provider] ?? provider;
+}
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: "Unpaid",
   failed: "Failed",

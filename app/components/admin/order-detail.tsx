@@ -5,8 +5,7 @@ import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { ORDER_STATUS_LABELS } from "@core/order-status";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { AddressLines } from "~/components/order/address-lines";
-
-const PROVIDERS: Record<string, string> = { test: "Test card provider", stripe: "Stripe" };
+import { providerName } from "@core/order-workspace";
 
 /** Why a cancelled order was cancelled (the panel beside the list and the order page both say it). */
 export function CancelReason({ order, className }: { order: Pick<AdminOrderDetail, "status" | "cancelReason">; className: string }) {
@@ -74,7 +73,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
       </Section>
 
       <Section title="Payment">
-        <p>{PROVIDERS[order.paymentProvider] ?? order.paymentProvider}</p>
+        <p>{providerName(order.paymentProvider)}</p>
         <p>{card ?? "No card reported"}</p>
         {order.paidAt ? (
           <p className="text-gray-700">
