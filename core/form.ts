@@ -14,6 +14,11 @@ export function fieldErrors(result: { issues: readonly { path: readonly Property
   return out;
 }
 
+/** The first issue's words: what a refusal's `message` says (a toast, the form's box). */
+export function firstMessage(result: { issues: readonly { message: string }[] }): string {
+  return result.issues[0]?.message ?? "Please check the form.";
+}
+
 /** A flat form's fields as plain strings (absent fields and files become ""). */
 export function formFields<K extends string>(form: FormData, keys: readonly K[]): Record<K, string> {
   const out = {} as Record<K, string>;
@@ -22,4 +27,17 @@ export function formFields<K extends string>(form: FormData, keys: readonly K[])
     out[k] = typeof v === "string" ? v : "";
   }
   return out;
+}
+
+/**
+ * What a form's box says for a refusal `{ ok: false, message, fieldErrors }`: nothing when its fields
+ * show the messages, the message of a field the page does not show (`hidden`: a link's token), or
+ * the refusal's own message when no field is at fault (a wrong password, too many attempts).
+ */
+export function formMessage(answer: { ok: boolean; message?: string | null; fieldErrors?: FieldErrors } | null | undefined, hidden: readonly string[] = []): string | undefined {
+  if (!answer || answer.ok) return undefined;
+  const errors = answer.fieldErrors ?? {};
+  const unshown = hidden.find((k) => errors[k]);
+  if (unshown) return errors[unshown];
+  return Object.keys(errors).length ? undefined : (answer.message ?? undefined);
 }

@@ -96,7 +96,7 @@ export const returnRequestSchema = z.object({
 
 export type OrderAction = z.infer<typeof orderActionSchema>;
 
-/** What an order page action answers; `fields` holds messages by input name. */
+/** What an order page action answers; `fieldErrors` holds messages by input name. */
 export type OrderActionResult =
   | { ok: true; intent: string; message: string }
-  | { ok: false; intent: string; message: string; fields?: Record<string, string> };
+  | { ok: false; intent: string; message: string; fieldErrors?: Record<string, string> };

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { fieldErrors, firstMessage, type FieldErrors } from "@core/form";
 import { DomainError, NotFoundError } from "../errors";
 
 /*
@@ -18,6 +19,24 @@ export function domainErrorResponse<B>(err: unknown, body?: (e: DomainError) => 
   if (!(err instanceof DomainError)) throw err;
   const payload = body ? body(err) : ({ ok: false, message: err.publicMessage, fieldErrors: err.fieldErrors } satisfies DefaultBody);
   return data(payload, { status: err.status });
+}
+
+/**
+ * A form that failed its schema: 400 with the default body. `message` is the first issue's words (what
+ * a toast or the form's box shows), `fieldErrors` every field's message for the fields themselves.
+ * `extra` adds what the page needs besides (the intent, the values to show again).
+ */
+export function invalidForm<E extends object = Record<never, never>>(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  extra?: E,
+) {
+  const body = { ...(extra as E), ok: false as const, message: firstMessage(error), fieldErrors: fieldErrors(error) };
+  return data(body, { status: 400 });
+}
+
+/** A refusal that is no DomainError (too many attempts, a method not allowed, a field checked by hand), in the default body. */
+export function refusal(message: string, status: number, fieldErrors: FieldErrors = {}, init: { headers?: HeadersInit } = {}) {
+  return data({ ok: false as const, message, fieldErrors }, { status, headers: init.headers });
 }
 
 /**

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { deleteAddress, listAddresses, setDefaultAddress } from "@server/accounts";
 import { requireUser } from "@server/auth";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { AddressLines } from "~/components/order/address-lines";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -33,13 +33,13 @@ const DONE = { delete: "The address has been deleted.", default: "Your default a
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = actionSchema.safeParse(formFields(await readForm(request), ["intent", "id"]));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   const { intent, id } = parsed.data;
   try {
     if (intent === "delete") await deleteAddress(user.id, id);
     else await setDefaultAddress(user.id, id);
   } catch (err) {
-    return domainErrorResponse(err, (e) => ({ ok: false as const, message: e.publicMessage }));
+    return domainErrorResponse(err);
   }
   return data({ ok: true as const, message: DONE[intent] });
 }

@@ -9,7 +9,7 @@ import { useAdminDate } from "~/lib/use-admin-date";
 import { formatMoney } from "@core/money";
 import type { Route } from "./+types/discounts";
 import { readForm, searchParamsOf } from "@server/http/form";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Discounts");
@@ -25,13 +25,13 @@ const actionSchema = z.object({
   id: z.uuid("Unknown discount"),
 });
 
-type ActionResult = { ok: boolean; message: string };
+type ActionResult = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "discounts");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   const answer = (status: number, ok: boolean, message: string) => data<ActionResult>({ ok, message }, { status });
-  if (!parsed.success) return answer(400, false, parsed.error.issues[0].message);
+  if (!parsed.success) return invalidForm(parsed.error);
   const { intent, id } = parsed.data;
   try {
     if (intent === "delete") {

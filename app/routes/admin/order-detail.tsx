@@ -7,12 +7,11 @@ import { refundActionKey, refundOrder } from "@server/orders";
 import { advanceReturn, refundReturn } from "@server/orders";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrors } from "@core/form";
 import { nestFormData } from "@core/nested-form";
 import { orderActionSchema, type OrderActionResult } from "@core/order-workspace";
 import type { Route } from "./+types/order-detail";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order not found");
 
@@ -40,9 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = nestFormData(await readForm(request));
   const parsed = orderActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
-  if (!parsed.success) {
-    return answer({ ok: false, intent, message: parsed.error.issues[0].message, fields: fieldErrors(parsed.error) }, 400);
-  }
+  if (!parsed.success) return invalidForm(parsed.error, { intent });
   const a = parsed.data;
   try {
     switch (a.intent) {
@@ -80,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return answer({ ok: true, intent, message: "Order cancelled" });
     }
   } catch (err) {
-    return domainErrorResponse(err, (e): OrderActionResult => ({ ok: false, intent, message: e.publicMessage }));
+    return domainErrorResponse(err, (e): OrderActionResult => ({ ok: false, intent, message: e.publicMessage, fieldErrors: e.fieldErrors }));
   }
 }
 

@@ -27,7 +27,7 @@ import { useFilterForm } from "~/lib/use-filter-form";
 import type { loader as detailLoader } from "./order-detail";
 import type { Route } from "./+types/orders";
 import { readForm, searchParamsOf } from "@server/http/form";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
@@ -45,7 +45,7 @@ const statusSchema = z.object({ intent: z.literal("status"), id: z.string().uuid
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "orders");
   const parsed = statusSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await changeOrderStatus(parsed.data.id, parsed.data.status, admin);
   } catch (err) {

@@ -19,7 +19,7 @@ import { useEventSource } from "~/lib/use-event-source";
 import { useFilterForm } from "~/lib/use-filter-form";
 import type { Route } from "./+types/posts";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
@@ -43,7 +43,7 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().uuid
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "blog");
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await deletePost(parsed.data.id, admin);
   } catch (err) {

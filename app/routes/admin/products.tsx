@@ -13,7 +13,7 @@ import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "@core/money";
 import type { Route } from "./+types/products";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
@@ -28,7 +28,7 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "products");
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false as const, message: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await deleteProduct(parsed.data.id, admin);
   } catch (err) {

@@ -1,11 +1,11 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { adminHeaders, requireAdmin } from "@server/auth";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { listReviewsForModeration, replySchema, replyToReview, setReviewStatus, type ModerationRow } from "@server/reviews";
 import { Stars } from "~/components/shop/product/stars";
-import { TextAreaField } from "~/components/ui/field";
+import { FieldErrorsContext, TextAreaField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui/button";
 import { adminMeta } from "~/lib/admin";
@@ -33,12 +33,13 @@ const actionSchema = z.discriminatedUnion(
   { error: "Unknown action" },
 );
 
-type ActionResult = { ok: boolean; message: string; id?: string };
+type ActionResult = { ok: boolean; message: string; id?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "reviews");
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ActionResult>({ ok: false, message: parsed.error.issues[0].message }, { status: 400 });
+  const form = Object.fromEntries(await readForm(request));
+  const parsed = actionSchema.safeParse(form);
+  if (!parsed.success) return invalidForm(parsed.error, { id: typeof form.id === "string" ? form.id : undefined });
   const input = parsed.data;
   try {
     if (input.intent === "reply") {
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     await setReviewStatus(input.id, input.intent === "approve" ? "published" : "hidden", admin);
     return data<ActionResult>({ ok: true, id: input.id, message: input.intent === "approve" ? "Review approved: it now shows on the product page." : "Review hidden from the shop." });
   } catch (err) {
-    return domainErrorResponse(err, (e): ActionResult => ({ ok: false, message: e.publicMessage }));
+    return domainErrorResponse(err, (e): ActionResult => ({ ok: false, id: input.id, message: e.publicMessage, fieldErrors: e.fieldErrors }));
   }
 }
 
@@ -102,6 +103,9 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
 function ReviewModeration({ review }: { review: ModerationRow }) {
   const date = useAdminDate();
   const busy = useNavigation().state !== "idle";
+  const answer = useActionData<typeof action>();
+  // The reply's message shows under this review's reply field only.
+  const errors = answer && !answer.ok && answer.id === review.id ? (answer.fieldErrors ?? {}) : {};
   const headingId = `review-${review.id}-title`;
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -155,15 +159,17 @@ function ReviewModeration({ review }: { review: ModerationRow }) {
       </p>
       <Form method="post" className="mt-4 space-y-2">
         <input type="hidden" name="id" value={review.id} />
-        <TextAreaField
-          id={`reply-${review.id}`}
-          label="Public reply"
-          name="reply"
-          rows={2}
-          maxLength={REVIEW_LIMITS.replyMax}
-          defaultValue={review.reply ?? ""}
-          hint="Shown under the review on the product page once it is approved. Leave empty to remove."
-        />
+        <FieldErrorsContext.Provider value={errors}>
+          <TextAreaField
+            id={`reply-${review.id}`}
+            label="Public reply"
+            name="reply"
+            rows={2}
+            maxLength={REVIEW_LIMITS.replyMax}
+            defaultValue={review.reply ?? ""}
+            hint="Shown under the review on the product page once it is approved. Leave empty to remove."
+          />
+        </FieldErrorsContext.Provider>
         <button type="submit" name="intent" value="reply" disabled={busy} className={buttonClass("secondary", "small")}>
           Save reply
         </button>

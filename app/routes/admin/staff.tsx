@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Form, data, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff";
 import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff";
@@ -12,7 +12,6 @@ import { Button } from "~/components/ui/button";
 import { FieldErrorsContext, PasswordField, SelectField, TextField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
-import { fieldErrors } from "@core/form";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "@core/staff-roles";
 import type { Route } from "./+types/staff";
@@ -45,9 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const answer = (status: number, ok: boolean, message: string, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ ok, message, fieldErrors }, { status });
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return answer(400, false, parsed.error.issues[0].message, fieldErrors(parsed.error));
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const input = parsed.data;
   try {
     switch (input.intent) {

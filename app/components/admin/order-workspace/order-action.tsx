@@ -10,7 +10,7 @@ export function useOrderAction() {
   const result = useActionData<OrderActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const fields = result && !result.ok ? (result.fields ?? {}) : {};
+  const fields = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const lastFor = (intent: string) => (result?.intent === intent ? result : undefined);
   return { result, busy, fields, lastFor };
 }
