@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "@core/form";
 import { readCart } from "../cart";
 import { applyCartDiscountCode, type CartCodeOptions } from "./cart-discount";
 import { removeCartDiscountCode } from "./cart-code";
@@ -15,7 +16,7 @@ export function isDiscountIntent(value: unknown): value is DiscountIntent {
   return (DISCOUNT_INTENTS as readonly unknown[]).includes(value);
 }
 
-const discountCodeSchema = z.string().trim().min(1, "Enter a discount code").max(64, "We could not find that discount code.");
+const discountCodeSchema = z.object({ code: z.string().trim().min(1, "Enter a discount code").max(64, "We could not find that discount code.") });
 
 /**
  * Applies the posted intent to the cart: removes its code, or keeps the typed one (replacing any
@@ -33,9 +34,9 @@ export async function applyDiscountIntent(
     if (cartId) await removeCartDiscountCode(cartId);
     return null;
   }
-  const code = discountCodeSchema.safeParse(form.get("code") ?? "");
-  if (!code.success) return code.error.issues[0].message;
+  const parsed = discountCodeSchema.safeParse({ code: form.get("code") ?? "" });
+  if (!parsed.success) return fieldErrors(parsed.error).code;
   const lines = cartId ? (await readCart(cartId)).lines : [];
-  const refusal = await applyCartDiscountCode(cartId, code.data, lines, opts);
+  const refusal = await applyCartDiscountCode(cartId, parsed.data.code, lines, opts);
   return refusal?.message ?? null;
 }

@@ -54,9 +54,9 @@ describe("checkout with the test provider", () => {
     const tooMany = answer(
       await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "999" }, { "Sec-Fetch-Mode": "cors", Cookie: cookie })),
     );
-    expect(tooMany).toMatchObject({ status: 409, body: { ok: false, error: expect.stringMatching(/^Only \d+ left in stock/) } });
+    expect(tooMany).toMatchObject({ status: 409, body: { ok: false, message: expect.stringMatching(/^Only \d+ left in stock/) } });
     const invalid = answer(await call(cartAction, post("/cart", { intent: "add", variantId: "nope" }, { "Sec-Fetch-Mode": "cors" })));
-    expect(invalid).toMatchObject({ status: 400, body: { ok: false, error: "Please choose a colour." } });
+    expect(invalid).toMatchObject({ status: 400, body: { ok: false, message: "Please choose a colour." } });
     const plain = answer(
       await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "1" }, { Cookie: cookie, Referer: "http://localhost:3000/products/r36s", "Sec-Fetch-Mode": "navigate" })),
     );

@@ -84,7 +84,7 @@ describe("the cart's discount code box: apply, replace, remove, refusals in word
     // One R36S is £39.99: £12.00 short of the £51.99 minimum.
     expect(await ukPost({ intent: "apply-discount", code: "ukspring10" })).toMatchObject({
       status: 400,
-      body: { ok: false, field: "discount", error: "Add £12.00 more to use UKSPRING10." },
+      body: { ok: false, message: "Add £12.00 more to use UKSPRING10.", fieldErrors: { code: "Add £12.00 more to use UKSPRING10." } },
     });
     expect((await ukPost({ intent: "update", variantId: variant.id, quantity: "2" })).status).toBe(303);
     expect((await ukPost({ intent: "apply-discount", code: "ukspring10" })).status).toBe(303);
@@ -109,7 +109,7 @@ describe("the cart's discount code box: apply, replace, remove, refusals in word
     expect(replaced).toMatchObject({ code: "TENOFF", applied: true, percentOff: null, amountCents: 1000, totalCents: 3999 });
     expect(discountLine(replaced as Extract<DiscountView, { applied: true }>, "USD")).toBe("TENOFF -$10.00");
 
-    expect(await apply(cookie, "NOPE")).toMatchObject({ status: 400, body: { ok: false, field: "discount", error: "We could not find the discount code NOPE." } });
+    expect(await apply(cookie, "NOPE")).toMatchObject({ status: 400, body: { ok: false, message: "We could not find the discount code NOPE.", fieldErrors: { code: "We could not find the discount code NOPE." } } });
     expect(await cartDiscountCode(cartId)).toBe("TENOFF");
 
     const removed = await remove(cookie);
@@ -145,13 +145,13 @@ describe("the cart's discount code box: apply, replace, remove, refusals in word
       ["x".repeat(65), "We could not find that discount code."],
     ];
     for (const [code, message] of refusals) {
-      expect(await apply(cookie, code), code).toMatchObject({ status: 400, body: { ok: false, field: "discount", error: message } });
+      expect(await apply(cookie, code), code).toMatchObject({ status: 400, body: { ok: false, message, fieldErrors: { code: message } } });
     }
     expect(await cartDiscountCode(cartId)).toBeNull();
     expect((await cartPage(cookie)).discount).toBeNull();
 
     // A visitor without a cart yet: nothing is created for them.
-    expect(await apply("", "SPRING10")).toMatchObject({ status: 400, body: { error: "Your cart is empty." } });
+    expect(await apply("", "SPRING10")).toMatchObject({ status: 400, body: { message: "Your cart is empty." } });
   });
 
   it("a code that stops applying when the cart changes stays with the cart and says why; it applies again once the cart qualifies", async () => {
@@ -180,7 +180,7 @@ describe("the cart's discount code box: apply, replace, remove, refusals in word
     const session = await signInCookie(email);
     const variant = await variantOf("r36s", "White");
     expect((await cartPost(session, { intent: "add", variantId: variant.id, quantity: "1" })).status).toBe(303);
-    expect(await apply(session, "once")).toMatchObject({ status: 400, body: { field: "discount", error: "ONCE has already been used with this email address." } });
+    expect(await apply(session, "once")).toMatchObject({ status: 400, body: { message: "ONCE has already been used with this email address.", fieldErrors: { code: "ONCE has already been used with this email address." } } });
 
     // Signed out, the cart cannot know the email: the code is kept, and checkout refuses it for that email.
     const visitor = await r36sCart("White");

@@ -61,7 +61,7 @@ describe("order limits", () => {
     await setPrice(ONE_MILLION_DOLLARS);
     const added = answer(await call(cartAction, post("/cart", { intent: "add", variantId, quantity: "2" })));
     expect(added.status).toBe(409);
-    expect(added.body).toEqual({ ok: false, error: expect.stringContaining("at most $999,999.99") });
+    expect(added.body).toMatchObject({ ok: false, message: expect.stringContaining("at most $999,999.99") });
   });
 
   it("checkout refuses a cart whose prices rose above the maximum since it was filled, and writes nothing", async () => {
@@ -108,10 +108,10 @@ describe("stock hoarding", () => {
     expect(first.status).toBe(303);
     const cookie = cookieOf(first);
     const eleventh = answer(await call(cartAction, post("/cart", { intent: "add", variantId: white.id, quantity: "1" }, { Cookie: cookie })));
-    expect(eleventh).toMatchObject({ status: 409, body: { ok: false, error: "You can buy at most 10 of each colour per order." } });
+    expect(eleventh).toMatchObject({ status: 409, body: { ok: false, message: "You can buy at most 10 of each colour per order." } });
     await call(cartAction, post("/cart", { intent: "add", variantId: black.id, quantity: "10" }, { Cookie: cookie }));
     const twentyFirst = answer(await call(cartAction, post("/cart", { intent: "add", variantId: orange.id, quantity: "1" }, { Cookie: cookie })));
-    expect(twentyFirst).toMatchObject({ status: 409, body: { ok: false, error: "An order can hold at most 20 items." } });
+    expect(twentyFirst).toMatchObject({ status: 409, body: { ok: false, message: "An order can hold at most 20 items." } });
     const page = (await call(cartLoader, new Request("http://localhost:3000/cart", { headers: { Cookie: cookie } }))) as { limits: unknown };
     expect(page.limits).toEqual({ perColour: 10, perOrder: 20 });
   });

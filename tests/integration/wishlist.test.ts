@@ -91,7 +91,7 @@ describe("wishlist", () => {
     for (const id of variantIds.slice(0, MAX_GUEST_ITEMS)) cookie = (await wishlistPost({ intent: "save", variantId: id }, cookie)).cookie;
     const full = await wishlistPost({ intent: "save", variantId: variantIds[MAX_GUEST_ITEMS] }, cookie);
     expect(full.status).toBe(409);
-    expect(full.body).toEqual({ ok: false, error: expect.stringContaining("Your wishlist is full") });
+    expect(full.body).toMatchObject({ ok: false, message: expect.stringContaining("Your wishlist is full") });
     expect(cookie.length).toBeLessThan(2000);
   });
 

@@ -9,7 +9,7 @@ const loadDrawer = () => import("./cart-drawer");
 const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })));
 
 /** The answer of the cart's `add` intent (owned by the cart; this is the contract the forms rely on). */
-type AddToCartResult = { ok: true; added?: AddedToCart } | { ok: false; error: string };
+type AddToCartResult = { ok: true; added?: AddedToCart } | { ok: false; message: string };
 
 /**
  * Every "Add to Cart" of the shop (product page, "Goes well with"): a fetcher form posting the
@@ -46,7 +46,7 @@ export function AddToCartForm({
   const submitter = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!fetcher.data) return;
-    if (!fetcher.data.ok) toast({ title: "Could not add to cart", description: fetcher.data.error, variant: "destructive" });
+    if (!fetcher.data.ok) toast({ title: "Could not add to cart", description: fetcher.data.message, variant: "destructive" });
     else if (confirm === "drawer" && fetcher.data.added) {
       setDrawerUsed(true);
       setDrawerOpen(true);

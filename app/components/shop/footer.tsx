@@ -5,7 +5,7 @@ import { MarketSelector } from "./market-selector";
 
 type FooterProps = { shopName: string; supportEmail: string; phone: string; address: string; market: MarketSummary };
 
-type NewsletterResult = { ok: true; message: string } | { ok: false; error: string } | undefined;
+type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string> } | undefined;
 
 function NewsletterForm() {
   const fetcher = useFetcher<NewsletterResult>();
@@ -34,7 +34,7 @@ function NewsletterForm() {
       </button>
       <p id="newsletter-status" role="status" className="text-sm sm:basis-full">
         {result?.ok ? <span className="text-green-300">{result.message}</span> : null}
-        {result && !result.ok ? <span className="text-red-300">{result.error}</span> : null}
+        {result && !result.ok ? <span className="text-red-300">{result.fieldErrors.email ?? result.message}</span> : null}
       </p>
     </fetcher.Form>
   );

@@ -3,7 +3,7 @@ import { useFetcher, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
 /** What POST /wishlist answers a fetcher (app/routes/shop/wishlist.tsx). */
-export type WishlistActionData = { ok: true; saved: boolean } | { ok: false; error: string };
+export type WishlistActionData = { ok: true; saved: boolean } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 export function HeartIcon({ filled, className = "h-6 w-6" }: { filled: boolean; className?: string }) {
   return (
@@ -31,7 +31,7 @@ export function WishlistButton({ productId, variantId, saved: savedOnServer, tit
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;
-    if (!result.ok) toast({ title: "Could not update your wishlist", description: result.error, variant: "destructive" });
+    if (!result.ok) toast({ title: "Could not update your wishlist", description: result.message, variant: "destructive" });
     else if (result.saved) toast({ title: "Saved to your wishlist", description: title, action: { label: "View wishlist", onAction: () => void navigate("/wishlist") } });
     else toast({ title: "Removed from your wishlist", description: title });
   }, [fetcher.data, toast, navigate, title]);

@@ -32,6 +32,7 @@ import { formatMoney } from "@core/money";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/cart";
 import { readForm } from "@server/http/form";
+import { invalidForm } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,20 +50,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cart: localiseCart(shopper, cart), discount, limits: { perColour, perOrder }, accessories };
 }
 
-/** `field: "discount"`: a refused discount code, shown under the "Discount code" box. */
-export type CartActionData = { ok: true; cartCount: number; cleared?: HeldLine[]; added?: AddedToCart } | { ok: false; error: string; field?: "discount" };
+/** A refusal under `fieldErrors.code` is a refused discount code, shown under the "Discount code" box. */
+export type CartActionData =
+  | { ok: true; cartCount: number; cleared?: HeldLine[]; added?: AddedToCart }
+  | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 /** Apply or remove the cart's code (one per cart: a new one replaces the old), then back to /cart with a 303. */
 async function discountAction(request: Request, form: FormData, intent: Parameters<typeof applyDiscountIntent>[1]) {
   const [user, shopper] = await Promise.all([getSessionUser(request), shopperForRequest(request)]);
   const cartId = await cartIdForRequest(request, user?.id ?? null);
   const refusal = await applyDiscountIntent(cartId, intent, form, { email: user?.email, market: shopper.market });
-  if (refusal) return data<CartActionData>({ ok: false, error: refusal, field: "discount" }, { status: 400 });
+  if (refusal) return data<CartActionData>({ ok: false, message: refusal, fieldErrors: { code: refusal } }, { status: 400 });
   return redirect("/cart", { status: 303 });
 }
 
 /**
- * The one cart action. Fetchers (JavaScript) get `{ ok, cartCount }` or `{ ok: false, error }` with a
+ * The one cart action. Fetchers (JavaScript) get `{ ok, cartCount }` or `{ ok: false, message }` with a
  * 4xx; a plain form post gets a 303 back to where it came from, so the cart works without JavaScript.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -70,9 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (isDiscountIntent(intent)) return discountAction(request, form, intent);
   const parsed = cartIntentSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data<CartActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const input = parsed.data;
   if (input.intent === "buy") {
     // Exactly this product, colour and quantity, in a cart of its own: the shopper's cart is untouched.
@@ -81,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(BUY_NOW_CHECKOUT, { status: 303, headers: { "Set-Cookie": setCookie } });
     } catch (error) {
       if (!(error instanceof CartError)) throw error;
-      return data<CartActionData>({ ok: false, error: error.message }, { status: error.status });
+      return data<CartActionData>({ ok: false, message: error.message, fieldErrors: {} }, { status: error.status });
     }
   }
   const user = await getSessionUser(request);
@@ -92,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     cleared = (await applyCartIntent(cartId, input)) ?? undefined;
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
-    return data<CartActionData>({ ok: false, error: error.message }, { status: error.status, headers });
+    return data<CartActionData>({ ok: false, message: error.message, fieldErrors: {} }, { status: error.status, headers });
   }
   // Without JavaScript every cart form lands on the cart, an add included (Dawn's no-JS behaviour).
   if (isDocumentRequest(request)) return redirect("/cart", { status: 303, headers });
@@ -173,7 +174,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const total = Math.max(0, subtotal - (applied?.amountCents ?? 0));
   const market = useMarket();
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const pageError = refusal && (refusal.field !== "discount" || lines.length === 0) ? refusal.error : null;
+  const codeError = refusal?.fieldErrors.code;
+  const pageError = refusal && (codeError === undefined || lines.length === 0) ? refusal.message : null;
 
   if (lines.length === 0) {
     return (
@@ -215,7 +217,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           <p className="text-sm text-gray-600">Shipping: calculated at checkout</p>
           {/* The free-shipping threshold is compared with the discounted subtotal (docs/pricing.md). */}
           {market ? <FreeShippingProgress market={market} total={total} freeShippingCode={applied?.freeShipping ? applied.code : null} /> : null}
-          <DiscountCodeForm action="/cart" discount={discount} error={refusal?.field === "discount" ? refusal.error : null} />
+          <DiscountCodeForm action="/cart" discount={discount} error={codeError ?? null} />
           <Link
             to="/checkout"
             className={buttonClass("primary", "large")}
@@ -309,7 +311,7 @@ function CartLineRow({ line, perColour, currency }: { line: CartLine; perColour:
   const fetcher = useFetcher<CartActionData>({ key: lineKey(line) });
   // The controls' names: "R36S Retro Handheld Purple", the title alone for a product without options.
   const name = line.variantName ? `${line.title} ${line.variantName}` : line.title;
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const shortage =
     line.available <= 0
       ? line.variantName

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getSessionUser } from "@server/auth";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm, refusal } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
 import { markHelpful } from "@server/reviews";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/review-helpful";
 
 const helpfulSchema = z.object({ reviewId: z.uuid({ message: "This review no longer exists." }) });
 
-type HelpfulAnswer = { ok: true; helpfulCount: number; counted: boolean } | { ok: false; error: string };
+type HelpfulAnswer = { ok: true; helpfulCount: number; counted: boolean } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
  * POST /reviews/helpful: "Was this helpful?" (server/reviews/helpful.ts counts it once per visitor).
@@ -18,21 +18,20 @@ type HelpfulAnswer = { ok: true; helpfulCount: number; counted: boolean } | { ok
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = helpfulSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<HelpfulAnswer>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   // New visitor ids are free to make: the limit keeps one connection from voting a review up at will.
   const limit = await checkRateLimit(`review-helpful:${context.clientIp}`, { limit: 30, windowMs: 10 * 60_000 });
   if (!limit.ok) {
-    return data<HelpfulAnswer>(
-      { ok: false, error: "Too many votes from your connection. Please try again in a few minutes." },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return refusal("Too many votes from your connection. Please try again in a few minutes.", 429, {}, {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
   const user = await getSessionUser(request);
   let result;
   try {
     result = await markHelpful(request, user?.id ?? null, parsed.data.reviewId);
   } catch (err) {
-    return domainErrorResponse(err, (e): HelpfulAnswer => ({ ok: false, error: e.publicMessage }));
+    return domainErrorResponse(err);
   }
   const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
   if (isDocumentRequest(request)) {

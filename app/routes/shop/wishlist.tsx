@@ -1,7 +1,7 @@
 import { data, Link, redirect, useFetcher, useFetchers } from "react-router";
 import { z } from "zod";
 import { getSessionUser } from "@server/auth";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
 import { localise, shopperForRequest } from "@server/pricing";
@@ -38,7 +38,7 @@ const wishlistIntent = z.discriminatedUnion(
  */
 export async function action({ request }: Route.ActionArgs) {
   const parsed = wishlistIntent.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<WishlistActionData>({ ok: false, error: parsed.error.issues[0].message }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   const input = parsed.data;
   const user = await getSessionUser(request);
   let setCookie: string | undefined;
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     ({ setCookie } =
       input.intent === "save" ? await saveToWishlist(request, user?.id ?? null, input.variantId) : await removeFromWishlist(request, user?.id ?? null, input.productId));
   } catch (err) {
-    return domainErrorResponse(err, (e): WishlistActionData => ({ ok: false, error: e.publicMessage }));
+    return domainErrorResponse(err);
   }
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   if (isDocumentRequest(request)) return redirect(refererPath(request, "/wishlist"), { status: 303, headers });
@@ -60,7 +60,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
   // A line whose Remove is in flight is gone already.
   const removing = new Set(useFetchers().flatMap((f) => (f.formData?.get("intent") === "remove" ? [String(f.formData.get("productId"))] : [])));
   const items = loaderData.items.filter((i) => !removing.has(i.id));
-  const error = actionData && !actionData.ok ? actionData.error : null;
+  const error = actionData && !actionData.ok ? actionData.message : null;
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Wishlist</h1>

@@ -2,7 +2,7 @@ import { useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 
-type BackInStockResult = { ok: true; message: string } | { ok: false; error: string };
+type BackInStockResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 /** The query the no-JS answer comes back with (the route redirects to the product page). */
 export const BACK_IN_STOCK_SENT = "back-in-stock";
@@ -16,7 +16,8 @@ export function BackInStockForm({ variantId, colour }: { variantId: string; colo
   const [params] = useSearchParams();
   const layout = useRouteLoaderData("routes/shop/layout") as { user: { email: string } | null } | undefined;
   const result = fetcher.data;
-  const error = result && !result.ok ? result.error : null;
+  // The email's own message, or the refusal (too many sign-ups) next to the one field.
+  const error = result && !result.ok ? (result.fieldErrors.email ?? result.message) : null;
   const done = result?.ok ? result.message : params.get(BACK_IN_STOCK_SENT) === "sent" ? "Thanks: we will email you once when it is back." : null;
   return (
     <fetcher.Form method="post" action="/back-in-stock" className="flex flex-col gap-2" id="back-in-stock" noValidate>
