@@ -4,7 +4,10 @@
 export type Enrolment = { totpUri: string; qrSvgDataUrl: string; secret: string; backupCodes: string[] };
 
 /** What a two-factor settings page shows after one of its forms was sent. */
-export type TwoFactorFormResult = { error?: string; message?: string; enrolment?: Enrolment; enabled?: boolean };
+/** A two-factor form's answer: `ok` with what it did, or `ok: false` with the refusal (`message`) and each field's message. */
+export type TwoFactorFormResult =
+  | { ok: true; message?: string; enrolment?: Enrolment; enabled?: boolean }
+  | { ok: false; message: string; fieldErrors: Record<string, string>; enrolment?: Enrolment };
 
 export const TWO_FACTOR_REQUIRED_FOR_ROLE = "Your role requires two-factor authentication: it cannot be turned off.";
 

@@ -1,7 +1,8 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { cookieHeaders } from "@server/auth";
 import { adminLoginSchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "@core/form";
+import { formFields, formMessage } from "@core/form";
+import { invalidForm, refusal } from "@server/http/responses";
 import { INVALID_ADMIN_LOGIN, tooManySignInAttempts } from "@core/auth-rules";
 import { safeRedirectPath } from "@server/auth";
 import { getSessionUser } from "@server/auth";
@@ -35,23 +36,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-const noFieldErrors: Record<string, string> = {};
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = adminLoginSchema.safeParse(formFields(form, ["username", "password"]));
-  if (!parsed.success) {
-    return data({ error: null, fields: fieldErrors(parsed.error) }, { status: 400 });
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const result = await signInAdmin(request, { email: parsed.data.username, password: parsed.data.password });
   switch (result.kind) {
     case "rate-limited":
-      return data(
-        { error: tooManySignInAttempts(result.retryAfterSeconds), fields: noFieldErrors },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      return refusal(tooManySignInAttempts(result.retryAfterSeconds), 429, {}, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
     case "invalid":
-      return data({ error: INVALID_ADMIN_LOGIN, fields: noFieldErrors }, { status: 401 });
+      return refusal(INVALID_ADMIN_LOGIN, 401);
     case "two-factor":
       return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(adminTarget(form.get("redirectTo"), result.role))}`, {
         status: 303,
@@ -66,14 +61,14 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const result = actionData;
   const [params] = useSearchParams();
   const pending = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useSchemaForm(adminLoginSchema, result?.fields);
+  const { errors, onSubmit } = useSchemaForm(adminLoginSchema, result?.fieldErrors);
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-gray-100 px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-lg">
         <h1 className="text-center text-2xl font-bold text-gray-900">Admin Login</h1>
         <p className="mt-1 text-center text-sm text-gray-600">Sign in to manage the shop.</p>
         <Form method="post" className="mt-6 space-y-4" onSubmit={onSubmit}>
-          <FormError message={result?.error} />
+          <FormError message={formMessage(result)} />
           {params.get("notice") === "invited" && !result ? <FormSuccess message="Your account is ready. Sign in with your email and the password you chose." /> : null}
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <TextField label="Username" name="username" type="text" autoComplete="username" required error={errors.username} />

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { z } from "zod";
+import { fieldErrors, firstMessage } from "@core/form";
 import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";
 import { TWO_FACTOR_REQUIRED_FOR_ROLE, type Enrolment, type TwoFactorFormResult } from "@core/two-factor";
 import { callAuth } from "@server/auth";
@@ -69,27 +70,29 @@ export async function handleTwoFactorForm(
   opts: { mayDisable: boolean },
 ): Promise<{ result: TwoFactorFormResult; status: number; cookies: string[]; turned?: "on" | "off" }> {
   const done = (result: TwoFactorFormResult, status = 200, cookies: string[] = []) => ({ result, status, cookies });
+  const refuse = (message: string, status: number, extra: { fieldErrors?: Record<string, string>; enrolment?: Enrolment } = {}) =>
+    done({ ok: false, message, fieldErrors: {}, ...extra }, status);
   const parsed = formSchema.safeParse(fields);
-  if (!parsed.success) return done({ error: parsed.error.issues[0].message }, 400);
+  if (!parsed.success) return refuse(firstMessage(parsed.error), 400, { fieldErrors: fieldErrors(parsed.error) });
   const input = parsed.data;
   if (input.intent === "start") {
     const r = await startTwoFactorEnrolment(request, input.password);
-    if (!r.ok) return r.reason === "rate-limited" ? done({ error: TOO_MANY_ATTEMPTS }, 429) : done({ error: "That password is not correct." }, 400);
+    if (!r.ok) return r.reason === "rate-limited" ? refuse(TOO_MANY_ATTEMPTS, 429) : refuse("That password is not correct.", 400);
     const { ok: _ok, ...enrolment } = r;
-    return done({ enrolment });
+    return done({ ok: true, enrolment });
   }
   if (input.intent === "verify") {
     const r = await confirmTwoFactorEnrolment(request, input.code);
     if (!r.ok) {
       // Still enrolling: show the same QR code and codes again with the error.
       const enrolment = await enrolmentView(input.totpUri, input.backupCodes.split(",").filter(Boolean));
-      const error = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : "That code is not valid. Try the current one.";
-      return done({ error, enrolment }, r.reason === "rate-limited" ? 429 : 400);
+      const message = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : "That code is not valid. Try the current one.";
+      return refuse(message, r.reason === "rate-limited" ? 429 : 400, { enrolment });
     }
-    return { ...done({ enabled: true, message: "Two-factor authentication is on." }, 200, r.cookies), turned: "on" };
+    return { ...done({ ok: true, enabled: true, message: "Two-factor authentication is on." }, 200, r.cookies), turned: "on" };
   }
-  if (!opts.mayDisable) return done({ error: TWO_FACTOR_REQUIRED_FOR_ROLE }, 403);
+  if (!opts.mayDisable) return refuse(TWO_FACTOR_REQUIRED_FOR_ROLE, 403);
   const r = await disableTwoFactor(request, input.password);
-  if (!r.ok) return r.reason === "rate-limited" ? done({ error: TOO_MANY_ATTEMPTS }, 429) : done({ error: "That password is not correct." }, 400);
-  return { ...done({ enabled: false, message: "Two-factor authentication is off." }, 200, r.cookies), turned: "off" };
+  if (!r.ok) return r.reason === "rate-limited" ? refuse(TOO_MANY_ATTEMPTS, 429) : refuse("That password is not correct.", 400);
+  return { ...done({ ok: true, enabled: false, message: "Two-factor authentication is off." }, 200, r.cookies), turned: "off" };
 }

@@ -131,7 +131,7 @@ describe("the address book", () => {
     const nosy = await signInCookie("nosy@example.com");
 
     const bad = answer(await call(addressEditAction, post("/account/addresses/new", { ...fieldsOf(home), name: "", country: "XX" }, { Cookie: cookie })));
-    expect(bad).toMatchObject({ status: 400, body: { fields: { name: "Please enter your full name.", country: "Please choose a country from the list." } } });
+    expect(bad).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { name: "Please enter your full name.", country: "Please choose a country from the list." } } });
     expect(await listAddresses(me)).toEqual([]);
 
     const saved = answer(await call(addressEditAction, post("/account/addresses/new", fieldsOf(home), { Cookie: cookie })));

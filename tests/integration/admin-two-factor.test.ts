@@ -89,7 +89,7 @@ describe("two-factor for staff", () => {
     expect((await thrown(call(layoutLoader, page("/admin/profile-x", cookie)))).headers.get("location")).toBe("/admin/profile");
 
     const wrong = await profilePost({ intent: "start", password: "not-my-password" }, cookie);
-    expect({ status: wrong.status, error: wrong.result.error }).toEqual({ status: 400, error: "That password is not correct." });
+    expect({ status: wrong.status, message: wrong.result.message }).toEqual({ status: 400, message: "That password is not correct." });
     ({ cookie } = await enrolOnProfile(cookie));
 
     expect(answer(await call(layoutLoader, page("/admin/dashboard", cookie))).status).toBe(200);
@@ -102,7 +102,7 @@ describe("two-factor for staff", () => {
     });
 
     const off = await profilePost({ intent: "disable", password: PASSWORD }, cookie);
-    expect({ status: off.status, error: off.result.error }).toEqual({ status: 403, error: TWO_FACTOR_REQUIRED_FOR_ROLE });
+    expect({ status: off.status, message: off.result.message }).toEqual({ status: 403, message: TWO_FACTOR_REQUIRED_FOR_ROLE });
     const [row] = await db().select({ on: user.twoFactorEnabled }).from(user).where(eq(user.email, "owner-2fa@example.com"));
     expect(row.on).toBe(true);
   });

@@ -74,7 +74,7 @@ describe("order lookup by number and email", () => {
     expect(new Set(shapes).size).toBe(1);
 
     const invalid = await lookup({ number: "", email: "nope" }, "198.51.100.2");
-    expect(invalid).toMatchObject({ status: 400, body: { kind: "invalid", fields: { number: "Please enter your order number.", email: "Please enter a valid email address." } } });
+    expect(invalid).toMatchObject({ status: 400, body: { kind: "invalid", fieldErrors: { number: "Please enter your order number.", email: "Please enter a valid email address." } } });
   });
 
   it("limits lookups per client address: over the limit a 429 with Retry-After, whether or not the order matches; other clients unaffected", async () => {

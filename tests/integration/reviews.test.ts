@@ -175,25 +175,25 @@ describe("reviews from buyers", () => {
     const slug = "rg35xx-pro";
     let r = await reviewPost(slug, cookie, { rating: "", title: "ok", body: "short" });
     expect(r.status).toBe(400);
-    expect((r.body as { fields: Record<string, string> }).fields).toEqual({
+    expect((r.body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       rating: "Choose a rating from 1 to 5 stars.",
       title: "Give your review a title of at least 3 characters.",
       body: "Tell other shoppers a little more: at least 10 characters.",
     });
     r = await reviewPost(slug, cookie, { ...GOOD, rating: "6" });
-    expect((r.body as { fields: Record<string, string> }).fields.rating).toBe("Choose a rating from 1 to 5 stars.");
+    expect((r.body as { fieldErrors: Record<string, string> }).fieldErrors.rating).toBe("Choose a rating from 1 to 5 stars.");
     r = await reviewPost(slug, cookie, { ...GOOD, body: "x".repeat(2001) });
-    expect((r.body as { fields: Record<string, string> }).fields.body).toBe("Keep your review to 2000 characters or fewer.");
+    expect((r.body as { fieldErrors: Record<string, string> }).fieldErrors.body).toBe("Keep your review to 2000 characters or fewer.");
 
     // Not an image, whatever its name and declared type: refused by its bytes.
     r = await reviewPost(slug, cookie, GOOD, [{ name: "photo.png", bytes: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>") }]);
     expect(r.status).toBe(415);
-    expect((r.body as { fields: Record<string, string> }).fields.photos).toBe("photo.png is not a PNG, JPEG, WebP, GIF or AVIF image.");
+    expect((r.body as { fieldErrors: Record<string, string> }).fieldErrors.photos).toBe("photo.png is not a PNG, JPEG, WebP, GIF or AVIF image.");
     // Four photos: one too many.
     const four = await Promise.all([1, 2, 3, 4].map(async (n) => ({ name: `p${n}.png`, bytes: await png() })));
     r = await reviewPost(slug, cookie, GOOD, four);
     expect(r.status).toBe(400);
-    expect((r.body as { fields: Record<string, string> }).fields.photos).toBe("Upload at most 3 images at a time.");
+    expect((r.body as { fieldErrors: Record<string, string> }).fieldErrors.photos).toBe("Upload at most 3 images at a time.");
     expect(await db().select().from(reviews).where(eq(reviews.userId, userId))).toEqual([]);
     expect(await reviewRows(productId)).toEqual([]);
 

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { FormError, FormSuccess } from "~/components/ui/form";
-import { TextField, PasswordField } from "~/components/ui/field";
+import { FieldErrorsContext, TextField, PasswordField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
+import { formMessage } from "@core/form";
 import type { Enrolment, TwoFactorFormResult } from "@core/two-factor";
 
 /**
@@ -30,44 +31,46 @@ export function TwoFactorSettings({
   /** What the last form did, when it redirected back here (twoFactorNotice). */
   notice?: string;
 }) {
-  const enabled = result?.enabled ?? enabledNow;
+  const enabled = (result?.ok ? result.enabled : undefined) ?? enabledNow;
   return (
-    <div className="max-w-xl space-y-4">
-      {requiredNotice && !enabled ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {requiredNotice}
-        </p>
-      ) : null}
-      <FormSuccess message={result?.message ?? notice} />
-      <FormError message={result?.error} />
-      {enabled ? (
-        <>
-          <p className="text-sm font-medium text-green-800">Two-factor authentication is on for your account.</p>
-          {onceEnabled}
-          {canDisable ? (
-            <Form method="post" className="max-w-md space-y-4 border-t border-gray-200 pt-4">
-              <input type="hidden" name="intent" value="disable" />
-              <PasswordField label="Password" name="password" autoComplete="current-password" required hint="Enter your password to turn two-factor authentication off." />
-              <button type="submit" disabled={pending} className="rounded-lg border border-gray-300 px-4 py-2.5 font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60">
-                Turn off
-              </button>
-            </Form>
-          ) : (
-            <p className="text-sm text-gray-700">Your role requires two-factor authentication, so it cannot be turned off.</p>
-          )}
-        </>
-      ) : result?.enrolment ? (
-        <EnrolmentStep enrolment={result.enrolment} pending={pending} />
-      ) : (
-        <Form method="post" className="max-w-md space-y-4">
-          <input type="hidden" name="intent" value="start" />
-          <PasswordField label="Password" name="password" autoComplete="current-password" required hint="Confirm it is you to start the set-up." />
-          <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-            {pending ? "Please wait..." : "Set up two-factor authentication"}
-          </Button>
-        </Form>
-      )}
-    </div>
+    <FieldErrorsContext.Provider value={result && !result.ok ? result.fieldErrors : {}}>
+      <div className="max-w-xl space-y-4">
+        {requiredNotice && !enabled ? (
+          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {requiredNotice}
+          </p>
+        ) : null}
+        <FormSuccess message={(result?.ok ? result.message : undefined) ?? notice} />
+        <FormError message={formMessage(result, ["intent", "totpUri", "backupCodes"])} />
+        {enabled ? (
+          <>
+            <p className="text-sm font-medium text-green-800">Two-factor authentication is on for your account.</p>
+            {onceEnabled}
+            {canDisable ? (
+              <Form method="post" className="max-w-md space-y-4 border-t border-gray-200 pt-4">
+                <input type="hidden" name="intent" value="disable" />
+                <PasswordField label="Password" name="password" autoComplete="current-password" required hint="Enter your password to turn two-factor authentication off." />
+                <button type="submit" disabled={pending} className="rounded-lg border border-gray-300 px-4 py-2.5 font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60">
+                  Turn off
+                </button>
+              </Form>
+            ) : (
+              <p className="text-sm text-gray-700">Your role requires two-factor authentication, so it cannot be turned off.</p>
+            )}
+          </>
+        ) : result?.enrolment ? (
+          <EnrolmentStep enrolment={result.enrolment} pending={pending} />
+        ) : (
+          <Form method="post" className="max-w-md space-y-4">
+            <input type="hidden" name="intent" value="start" />
+            <PasswordField label="Password" name="password" autoComplete="current-password" required hint="Confirm it is you to start the set-up." />
+            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+              {pending ? "Please wait..." : "Set up two-factor authentication"}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </FieldErrorsContext.Provider>
   );
 }
 

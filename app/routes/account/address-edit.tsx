@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { addAddress, getAddress, listAddresses, updateAddress } from "@server/accounts";
 import { requireUser } from "@server/auth";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { AddressFields, type AddressValues } from "~/components/address-fields";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { FormError } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ADDRESS_FIELDS } from "@core/address";
 import { addressFormSchema } from "@core/address-book";
-import { fieldErrors, formFields } from "@core/form";
+import { formFields, formMessage } from "@core/form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/address-edit";
 
@@ -37,13 +37,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const values = formFields(await readForm(request), [...ADDRESS_FIELDS, "isDefault"]);
   const parsed = addressFormSchema.safeParse(values);
-  if (!parsed.success) return data({ message: null, fields: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error, { values });
   const { isDefault, ...address } = parsed.data;
   try {
     if (params.id) await updateAddress(user.id, params.id, address, { asDefault: isDefault });
     else await addAddress(user.id, address, { asDefault: isDefault });
   } catch (err) {
-    return domainErrorResponse(err, (e) => ({ message: e.publicMessage, fields: e.fieldErrors, values }));
+    return domainErrorResponse(err, (e) => ({ ok: false as const, message: e.publicMessage, fieldErrors: e.fieldErrors, values }));
   }
   return redirect("/account/addresses?saved=1", { status: 303 });
 }
@@ -55,7 +55,7 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
   const isDefault = actionData ? actionData.values.isDefault === "on" : (address?.isDefault ?? first);
   const title = address ? "Edit address" : "Add a new address";
   // The action's schema first, in the browser: messages under the fields, the first one focused.
-  const { errors, onSubmit } = useSchemaForm(addressFormSchema, actionData?.fields);
+  const { errors, onSubmit } = useSchemaForm(addressFormSchema, actionData?.fieldErrors);
   return (
     <>
       <p className="text-sm">
@@ -65,7 +65,7 @@ export default function AddressEdit({ loaderData, actionData }: Route.ComponentP
       </p>
       <h2 className="mt-2 text-xl font-semibold">{title}</h2>
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 max-w-xl space-y-4">
-        <FormError message={actionData?.message} />
+        <FormError message={formMessage(actionData)} />
         <AddressFields defaultValues={{ ...v, country: v.country || "GB" }} errors={errors} />
         <CheckboxField
           name="isDefault"

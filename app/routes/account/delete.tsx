@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { deleteAccount } from "@server/accounts";
 import { cookieHeaders } from "@server/auth";
 import { requireUser } from "@server/auth";
@@ -8,7 +8,8 @@ import { PasswordField } from "~/components/ui/field";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/delete";
 import { readForm } from "@server/http/form";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, refusal } from "@server/http/responses";
+import { formMessage } from "@core/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Delete account", description: "Delete your account.", path: "/account/delete", noindex: true });
@@ -21,11 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const password = (await readForm(request)).get("password");
-  if (typeof password !== "string" || password.length === 0) return data({ error: "Enter your password to confirm." }, { status: 400 });
+  if (typeof password !== "string" || password.length === 0) return refusal("Enter your password to confirm.", 400, { password: "Enter your password to confirm." });
   try {
     await deleteAccount(user.id, password);
   } catch (err) {
-    return domainErrorResponse(err, (e) => ({ error: e.publicMessage }));
+    return domainErrorResponse(err);
   }
   // The sessions went with the account; this only clears the browser's cookies.
   return redirect("/auth?notice=account-deleted", { status: 303, headers: cookieHeaders(await signOut(request)) });
@@ -46,8 +47,8 @@ export default function DeleteAccount({ actionData }: Route.ComponentProps) {
         <p className="font-semibold">This cannot be undone.</p>
       </div>
       <Form method="post" className="mt-6 max-w-md space-y-4">
-        <FormError message={result?.error} />
-        <PasswordField label="Your password" name="password" autoComplete="current-password" required />
+        <FormError message={formMessage(result)} />
+        <PasswordField label="Your password" name="password" autoComplete="current-password" required error={result?.fieldErrors.password} />
         <button
           type="submit"
           disabled={pending}

@@ -1,8 +1,9 @@
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
 import { changePassword } from "@server/accounts";
 import { cookieHeaders } from "@server/auth";
 import { changePasswordSchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "@core/form";
+import { formFields, formMessage } from "@core/form";
+import { invalidForm, refusal } from "@server/http/responses";
 import { requireUser } from "@server/auth";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { PasswordField } from "~/components/ui/field";
@@ -22,17 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { changed: query.get("changed") === "1", required: required === "demo" || required === "generated" ? required : null };
 }
 
-const none: Record<string, string> = {};
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireUser(request);
   const parsed = changePasswordSchema.safeParse(formFields(await readForm(request), ["currentPassword", "newPassword"]));
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error);
   const r = await changePassword(request, me.id, parsed.data);
   if (!r.ok) {
     return r.reason === "rate-limited"
-      ? data({ fields: none, error: TOO_MANY_ATTEMPTS }, { status: 429 })
-      : data({ fields: { currentPassword: "That password is not correct." } as Record<string, string>, error: null }, { status: 400 });
+      ? refusal(TOO_MANY_ATTEMPTS, 429)
+      : refusal("That password is not correct.", 400, { currentPassword: "That password is not correct." });
   }
   // A fresh session for this device (every other device, and this device's old session, were
   // signed out). A redirect rather than a page: without JavaScript the page's loaders would run
@@ -59,10 +59,10 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       ) : null}
       <div className="mt-4 max-w-md space-y-4">
         <FormSuccess message={changed && !result ? "Your password has been changed." : null} />
-        <FormError message={result?.error} />
+        <FormError message={formMessage(result)} />
         {/* A new location after each change: the form starts empty again. */}
         <Form method="post" className="space-y-4" key={location.key}>
-          <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={result?.fields.currentPassword} />
+          <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" required error={result?.fieldErrors.currentPassword} />
           <PasswordField
             label="New password"
             name="newPassword"
@@ -70,7 +70,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
             required
             minLength={PASSWORD_MIN}
             hint={`At least ${PASSWORD_MIN} characters.`}
-            error={result?.fields.newPassword}
+            error={result?.fieldErrors.newPassword}
           />
           <Button type="submit" disabled={pending} className="w-full sm:w-auto">
             {pending ? "Saving..." : "Change password"}

@@ -3,7 +3,7 @@ import { getShopSettings } from "@server/content";
 import { activeTestSession } from "@server/payments";
 import { isTestSessionClosed, payTestSession, testCardSchema } from "@server/payments";
 import { taxLineText } from "@core/checkout-quote";
-import { fieldErrors } from "@core/form";
+import { fieldErrors, firstMessage, formMessage } from "@core/form";
 import { formatMoney } from "@core/money";
 import { paymentDiscountNote } from "@core/discount-view";
 import type { Route } from "./+types/test-payment";
@@ -33,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 type CardField = "cardNumber" | "expiry" | "cvc";
-type ActionData = { error?: string; fieldErrors?: Partial<Record<CardField, string>> };
+type ActionData = { ok: false; message: string; fieldErrors: Partial<Record<CardField, string>> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = activeTestSession(params.sessionId);
@@ -41,11 +41,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = testCardSchema.safeParse({ cardNumber: form.get("cardNumber"), expiry: form.get("expiry"), cvc: form.get("cvc") });
   if (!parsed.success) {
-    return data<ActionData>({ fieldErrors: fieldErrors(parsed.error) }, { status: 422 });
+    return data<ActionData>({ ok: false, message: firstMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, { status: 422 });
   }
   const result = await payTestSession(session, parsed.data);
   if (result.ok) return redirect(result.redirectTo, 303);
-  return data<ActionData>({ error: result.error }, { status: result.status });
+  return data<ActionData>({ ok: false, message: result.error, fieldErrors: {} }, { status: result.status });
 }
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
@@ -101,9 +101,9 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         ) : (
           <Form method="post" noValidate className="mt-8 rounded-xl bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold">Card details</h2>
-            {actionData?.error ? (
+            {formMessage(actionData) ? (
               <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                {actionData.error}
+                {formMessage(actionData)}
               </p>
             ) : null}
             <div className="mt-4 grid grid-cols-2 gap-4">

@@ -1,7 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "@server/auth";
 import { emailOnlySchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "@core/form";
+import { formFields, formMessage } from "@core/form";
+import { invalidForm } from "@server/http/responses";
 import { TOO_MANY_ATTEMPTS } from "@core/auth-rules";
 import { AuthCard } from "~/components/account/auth-card";
 import { FormError, FormSuccess } from "~/components/ui/form";
@@ -16,11 +17,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = emailOnlySchema.safeParse(formFields(await readForm(request), ["email"]));
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), error: null, sent: false }, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.error, { sent: false });
   const r = await requestPasswordReset(request, parsed.data.email);
-  if (!r.ok && r.reason === "rate-limited") return data({ fields: {}, error: TOO_MANY_ATTEMPTS, sent: false }, { status: 429 });
+  if (!r.ok && r.reason === "rate-limited") return data({ ok: false as const, message: TOO_MANY_ATTEMPTS, fieldErrors: {} as Record<string, string>, sent: false }, { status: 429 });
   // Same answer whether or not the address has an account.
-  return { fields: {}, error: null, sent: true };
+  return { ok: true as const, sent: true };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -29,9 +30,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Forgot password?" intro="Enter your account's email and we will send you a link to choose a new password.">
       <FormSuccess message={result?.sent ? "If an account exists for that email, a reset link is on its way. It works for one hour." : null} />
-      <FormError message={result?.error} />
+      <FormError message={formMessage(result)} />
       <Form method="post" className="space-y-4">
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={(result?.fields as Record<string, string> | undefined)?.email} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required error={result && !result.ok ? result.fieldErrors.email : undefined} />
         <Button type="submit" disabled={pending} className="w-full">{pending ? "Sending..." : "Send reset link"}</Button>
       </Form>
       <p className="text-center text-sm">

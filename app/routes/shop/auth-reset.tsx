@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { cookieHeaders } from "@server/auth";
 import { resetPassword } from "@server/auth";
 import { resetPasswordSchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "@core/form";
+import { formFields, formMessage } from "@core/form";
+import { invalidForm, refusal } from "@server/http/responses";
 import { AuthCard } from "~/components/account/auth-card";
 import { PASSWORD_MIN, TOO_MANY_ATTEMPTS } from "@core/auth-rules";
 import { FormError } from "~/components/ui/form";
@@ -25,14 +26,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const welcome = form.get("welcome") === "1";
   const parsed = resetPasswordSchema.safeParse(formFields(form, ["token", "password"]));
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return data({ error: fields.token ?? null, fields }, { status: 400 });
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   const r = await resetPassword(request, parsed.data);
   if (!r.ok) {
-    const error = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : "This reset link is invalid or has expired. Ask for a new one.";
-    return data({ error, fields: {} as Record<string, string> }, { status: r.reason === "rate-limited" ? 429 : 400 });
+    const message = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : "This reset link is invalid or has expired. Ask for a new one.";
+    return refusal(message, r.reason === "rate-limited" ? 429 : 400);
   }
   // Every session of the account was revoked with the change: sign in again.
   return redirect(`/auth?notice=${welcome ? "password-set" : "password-reset"}`, { status: 303, headers: cookieHeaders(r.cookies) });
@@ -41,14 +39,15 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, welcome } = loaderData;
   const result = actionData;
+  const boxMessage = formMessage(result, ["token"]);
   const pending = useNavigation().state === "submitting";
   return (
     <AuthCard
       title={welcome ? "Choose your password" : "Choose a new password"}
       intro={welcome ? "Your account was created with your order. Choose a password to sign in." : "Signing in again will be needed on every device."}
     >
-      <FormError message={result?.error}>
-        {result?.error && result.error !== TOO_MANY_ATTEMPTS ? (
+      <FormError message={boxMessage}>
+        {boxMessage && boxMessage !== TOO_MANY_ATTEMPTS ? (
           <Link to="/auth/forgot" className="mt-1 inline-block font-semibold underline">
             Send a new link
           </Link>
@@ -65,7 +64,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             required
             minLength={PASSWORD_MIN}
             hint={`At least ${PASSWORD_MIN} characters.`}
-            error={result?.fields?.password}
+            error={result?.fieldErrors.password}
           />
           <Button type="submit" disabled={pending} className="w-full">{pending ? "Saving..." : welcome ? "Set password" : "Set new password"}</Button>
         </Form>

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { acceptInvitation, acceptInvitationSchema, findInvitation } from "@server/staff";
 import { AuthCard } from "~/components/account/auth-card";
 import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
-import { fieldErrors, formFields } from "@core/form";
+import { formFields, formMessage } from "@core/form";
 import { seo } from "~/lib/seo";
 import { INVITATION_INVALID, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@core/staff-roles";
 import type { Route } from "./+types/auth-staff-invitation";
@@ -23,14 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = acceptInvitationSchema.safeParse(formFields(await readForm(request), ["token", "name", "password"]));
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return data({ error: fields.token ?? null, fields }, { status: 400 });
-  }
+  if (!parsed.success) return invalidForm(parsed.error);
   try {
     await acceptInvitation(parsed.data);
   } catch (err) {
-    return domainErrorResponse(err, (e) => ({ error: e.publicMessage, fields: {} as Record<string, string> }));
+    return domainErrorResponse(err);
   }
   return redirect("/admin-login?notice=invited", 303);
 }
@@ -54,11 +51,11 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
       title="Join the back office"
       intro={`You are invited as ${ROLE_LABELS[invitation.role]}: ${ROLE_DESCRIPTIONS[invitation.role]}`}
     >
-      <FormError message={actionData?.error} />
+      <FormError message={formMessage(actionData, ["token"])} />
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <TextField label="Email" name="email" type="email" value={invitation.email} readOnly autoComplete="username" />
-        <TextField label="Your name" name="name" autoComplete="name" required maxLength={100} error={actionData?.fields?.name} />
+        <TextField label="Your name" name="name" autoComplete="name" required maxLength={100} error={actionData?.fieldErrors.name} />
         <PasswordField
           label="Password"
           name="password"
@@ -66,7 +63,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
           required
           minLength={10}
           hint="At least 10 characters."
-          error={actionData?.fields?.password}
+          error={actionData?.fieldErrors.password}
         />
         <Button type="submit" disabled={pending} className="w-full">{pending ? "Creating your account..." : "Accept and create account"}</Button>
       </Form>

@@ -3,7 +3,7 @@ import { afterSignIn } from "@server/auth";
 import { cookieHeaders } from "@server/auth";
 import { resendConfirmation, signUp } from "@server/auth";
 import { emailOnlySchema, signInSchema, signUpSchema } from "~/lib/auth-forms";
-import { fieldErrors, formFields } from "@core/form";
+import { fieldErrors, firstMessage, formFields, formMessage } from "@core/form";
 import { safeRedirectPath } from "@server/auth";
 import { getSessionUser } from "@server/auth";
 import { signInWithPassword } from "@server/auth";
@@ -37,19 +37,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** `ok` with the success message, or the refusal: `message` for the form, `fieldErrors` for its fields. */
 type ActionResult = {
   intent: "sign-in" | "sign-up" | "resend";
-  error?: string;
+  ok: boolean;
+  message?: string;
+  fieldErrors?: Record<string, string>;
   unverifiedEmail?: string;
-  success?: string;
-  fields?: Record<string, string>;
   email?: string;
   /** Changes after a successful sign-up so the form remounts with empty fields. */
   formKey?: number;
 };
 
-function fail(result: ActionResult, status: number, headers?: HeadersInit) {
-  return data(result, { status, headers });
+function fail(result: Omit<ActionResult, "ok">, status: number, headers?: HeadersInit) {
+  return data<ActionResult>({ ...result, ok: false, fieldErrors: result.fieldErrors ?? {} }, { status, headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,39 +60,39 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "resend") {
     const parsed = emailOnlySchema.safeParse(input);
-    if (!parsed.success) return fail({ intent, error: "Enter a valid email address." }, 400);
+    if (!parsed.success) return fail({ intent, message: "Enter a valid email address." }, 400);
     const r = await resendConfirmation(request, parsed.data.email);
-    if (!r.ok && r.reason === "rate-limited") return fail({ intent, error: TOO_MANY_ATTEMPTS, unverifiedEmail: parsed.data.email }, 429);
-    return { intent, success: "If that address is waiting for confirmation, a new link is on its way.", formKey: Date.now() } satisfies ActionResult;
+    if (!r.ok && r.reason === "rate-limited") return fail({ intent, message: TOO_MANY_ATTEMPTS, unverifiedEmail: parsed.data.email }, 429);
+    return { intent, ok: true, message: "If that address is waiting for confirmation, a new link is on its way.", formKey: Date.now() } satisfies ActionResult;
   }
 
   if (intent === "sign-up") {
     const parsed = signUpSchema.safeParse(input);
-    if (!parsed.success) return fail({ intent, fields: fieldErrors(parsed.error), email: input.email }, 400);
+    if (!parsed.success) return fail({ intent, message: firstMessage(parsed.error), fieldErrors: fieldErrors(parsed.error), email: input.email }, 400);
     const r = await signUp(request, parsed.data);
     if (!r.ok) {
-      const error = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : (r.message ?? "An error occurred");
-      return fail({ intent, error, email: parsed.data.email }, r.reason === "rate-limited" ? 429 : 400);
+      const message = r.reason === "rate-limited" ? TOO_MANY_ATTEMPTS : (r.message ?? "An error occurred");
+      return fail({ intent, message, email: parsed.data.email }, r.reason === "rate-limited" ? 429 : 400);
     }
-    return { intent, success: "Check your email for a confirmation link!", formKey: Date.now() } satisfies ActionResult;
+    return { intent, ok: true, message: "Check your email for a confirmation link!", formKey: Date.now() } satisfies ActionResult;
   }
 
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) return fail({ intent: "sign-in", fields: fieldErrors(parsed.error), email: input.email }, 400);
+  if (!parsed.success) return fail({ intent: "sign-in", message: firstMessage(parsed.error), fieldErrors: fieldErrors(parsed.error), email: input.email }, 400);
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/");
   const result = await signInWithPassword(request, parsed.data);
   switch (result.kind) {
     case "rate-limited":
-      return fail({ intent: "sign-in", error: tooManySignInAttempts(result.retryAfterSeconds), email: parsed.data.email }, 429, {
+      return fail({ intent: "sign-in", message: tooManySignInAttempts(result.retryAfterSeconds), email: parsed.data.email }, 429, {
         "Retry-After": String(result.retryAfterSeconds),
       });
     case "invalid":
-      return fail({ intent: "sign-in", error: "Invalid email or password", email: parsed.data.email }, 401);
+      return fail({ intent: "sign-in", message: "Invalid email or password", email: parsed.data.email }, 401);
     case "unverified":
       return fail(
         {
           intent: "sign-in",
-          error: "Please confirm your email address first: open the link we emailed you.",
+          message: "Please confirm your email address first: open the link we emailed you.",
           unverifiedEmail: parsed.data.email,
           email: parsed.data.email,
         },
@@ -114,7 +115,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   // After a sign-up attempt the page stays on sign-up, whatever the URL says.
   const mode = result?.intent === "sign-up" ? "signup" : loaderMode;
   const signup = mode === "signup";
-  const { errors, onSubmit } = useSchemaForm(signup ? signUpSchema : signInSchema, result?.fields);
+  const { errors, onSubmit } = useSchemaForm(signup ? signUpSchema : signInSchema, result?.fieldErrors);
   const query = (m: "signin" | "signup") => {
     const p = new URLSearchParams();
     if (m === "signup") p.set("mode", "signup");
@@ -128,8 +129,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       title={signup ? "Create Account" : "Welcome Back"}
       intro={signup ? "Create an account to follow your orders and check out faster." : "Sign in to your account."}
     >
-      <FormSuccess message={result?.success ?? (result ? null : notice)} />
-      <FormError message={result?.error}>
+      <FormSuccess message={result ? (result.ok ? result.message : null) : notice} />
+      <FormError message={formMessage(result)}>
         {result?.unverifiedEmail ? (
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="resend" />
@@ -149,7 +150,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           type="email"
           autoComplete="email"
           required
-          defaultValue={result?.success ? "" : (result?.email ?? "")}
+          defaultValue={result?.ok ? "" : (result?.email ?? "")}
           error={errors.email}
         />
         <PasswordField

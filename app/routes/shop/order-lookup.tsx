@@ -42,7 +42,7 @@ const FIELDS = ["number", "email"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 type LookupAnswer =
-  | { kind: "invalid"; values: Values; fields: Record<string, string> }
+  | { kind: "invalid"; values: Values; fieldErrors: Record<string, string> }
   | { kind: "not-found" | "rate-limited"; values: Values; message: string };
 
 
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const values: Values = formFields(form, FIELDS);
   const parsed = orderLookupSchema.safeParse(values);
-  if (!parsed.success) return data<LookupAnswer>({ kind: "invalid", values, fields: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data<LookupAnswer>({ kind: "invalid", values, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const limit = await checkOrderLookupRateLimit(context.clientIp);
   if (!limit.ok) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
@@ -100,7 +100,7 @@ export default function OrderLookup({ loaderData, actionData }: Route.ComponentP
 }
 
 function LookupForm({ answer, pending }: { answer: LookupAnswer | undefined; pending: boolean }) {
-  const { errors, onSubmit } = useSchemaForm(orderLookupSchema, answer?.kind === "invalid" ? answer.fields : undefined);
+  const { errors, onSubmit } = useSchemaForm(orderLookupSchema, answer?.kind === "invalid" ? answer.fieldErrors : undefined);
   const values: Partial<Values> = answer?.values ?? {};
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-10">

@@ -33,13 +33,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const FIELDS = ["rating", "title", "body"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
-type ActionResult = { message: string; fields: FieldErrors; values: Values };
+type ActionResult = { ok: false; message: string; fieldErrors: FieldErrors; values: Values };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const product = await productOf(params.slug);
   const user = await requireUser(request);
   const empty: Values = { rating: "", title: "", body: "" };
-  const refuse = (status: number, message: string, fields: FieldErrors = {}, values = empty) => data<ActionResult>({ message, fields, values }, { status });
+  const refuse = (status: number, message: string, fieldErrors: FieldErrors = {}, values = empty) => data<ActionResult>({ ok: false, message, fieldErrors, values }, { status });
   // Refused before a byte of the photos is read: only a buyer who has not reviewed it yet may post.
   const access = await reviewAccess(user.id, product.id);
   if (access.kind !== "buyer") return redirect(`/products/${product.slug}/review`, 303);
@@ -49,14 +49,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       for (const [name, value] of Object.entries(values)) assertNoNul(name, value);
       const parsed = reviewSchema.safeParse(values);
       if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
-        return refuse(400, photos.length ? "Please check the fields marked below, then choose your photos again." : "Please check the fields marked below.", fields, values);
+        return refuse(400, photos.length ? "Please check the fields marked below, then choose your photos again." : "Please check the fields marked below.", fieldErrors(parsed.error), values);
       }
       try {
         await submitReview(user, product, parsed.data, photos);
       } catch (err) {
         if (err instanceof UploadError) return refuse(err.status, err.message, { photos: err.message }, values);
-        return domainErrorResponse(err, (e): ActionResult => ({ message: e.publicMessage, fields: {}, values }));
+        return domainErrorResponse(err, (e): ActionResult => ({ ok: false, message: e.publicMessage, fieldErrors: e.fieldErrors, values }));
       }
       return redirect(`/products/${product.slug}/review`, 303);
     });
@@ -101,7 +100,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <h1 className="mt-3 text-3xl font-bold">Review {product.title}</h1>
       {access.kind === "buyer" ? (
-        <FieldErrorsContext.Provider value={actionData?.fields ?? {}}>
+        <FieldErrorsContext.Provider value={actionData?.fieldErrors ?? {}}>
           <Form method="post" encType="multipart/form-data" className="mt-6 space-y-5">
             <FormError message={actionData?.message} />
             <ChoiceGroup legend="Your rating" name="rating" choices={RATING_CHOICES} defaultValue={values?.rating} className="space-y-2 [&>div]:flex-col [&>div]:gap-2" />
