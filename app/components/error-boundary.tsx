@@ -9,7 +9,7 @@ export type ErrorInfo = {
   error: ErrorResponse | unknown;
   /** The request id the server logged the error under (none for a 404: there is nothing to find). */
   reference?: string;
-  /** A 4xx refusal thrown with `{ error }` (e.g. an unreadable form body) says why in its words. */
+  /** A 4xx refusal thrown with `{ message }` (e.g. an unreadable form body) says why in its words. */
   refusal?: string;
 };
 
@@ -44,7 +44,7 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const response = useResponseInfo();
   if (isRouteErrorResponse(error)) {
-    const said = error.status < 500 ? (error.data as { error?: unknown } | null)?.error : undefined;
+    const said = error.status < 500 ? (error.data as { message?: unknown } | null)?.message : undefined;
     const info: ErrorInfo = { status: error.status, error, reference: response.requestId, refusal: typeof said === "string" ? said : undefined };
     return <>{(statusHandlers[error.status] ?? defaultStatusHandler)(info)}</>;
   }

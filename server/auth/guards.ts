@@ -80,7 +80,7 @@ export async function requireAdmin(request: Request, area: AdminArea | readonly 
   }
   if (!canOpen(staff.role, area)) {
     throw Response.json(
-      { error: `The ${ROLE_LABELS[staff.role]} role does not give access to this part of the back office.` },
+      { ok: false, message: `The ${ROLE_LABELS[staff.role]} role does not give access to this part of the back office.` },
       { status: 403, headers: adminHeaders },
     );
   }

@@ -14,7 +14,7 @@ import { MalformedWebhookError, WebhookSignatureError, type PaymentEvent, type P
  */
 export async function handlePaymentWebhook(name: ProviderName, request: Request): Promise<Response> {
   const provider = paymentProvider();
-  if (provider.name !== name) return Response.json({ error: "This payment provider is not enabled" }, { status: 404 });
+  if (provider.name !== name) return Response.json({ ok: false, message: "This payment provider is not enabled" }, { status: 404 });
   const rawBody = await request.text();
   let event: PaymentEvent;
   try {
@@ -22,11 +22,11 @@ export async function handlePaymentWebhook(name: ProviderName, request: Request)
   } catch (err) {
     if (err instanceof MalformedWebhookError) {
       log.warn({ provider: name, reason: err.message }, "rejected a malformed payment webhook");
-      return Response.json({ error: err.publicMessage }, { status: err.status });
+      return Response.json({ ok: false, message: err.publicMessage }, { status: err.status });
     }
     if (!(err instanceof WebhookSignatureError)) throw err;
     log.warn({ provider: name, reason: err.message }, "rejected a payment webhook");
-    return Response.json({ error: err.publicMessage }, { status: err.status });
+    return Response.json({ ok: false, message: err.publicMessage }, { status: err.status });
   }
   await applyPaymentEvent(provider, event);
   return Response.json({ received: true });

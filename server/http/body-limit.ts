@@ -39,11 +39,11 @@ export function formatBytes(bytes: number): string {
 
 function refuse(req: Request, res: Response, limit: number) {
   if (res.headersSent) return;
-  const error = `The request body is too large: this address accepts at most ${formatBytes(limit)}.`;
+  const message = `The request body is too large: this address accepts at most ${formatBytes(limit)}.`;
   // Closing the connection is what stops the client's upload; keep-alive would read it all.
   res.status(413).set("Connection", "close");
-  if (req.path.startsWith("/api/")) res.json({ error });
-  else res.type("text/plain").send(error);
+  if (req.path.startsWith("/api/")) res.json({ ok: false, message });
+  else res.type("text/plain").send(message);
 }
 
 const LINGER_MS = 5_000;

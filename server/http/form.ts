@@ -9,10 +9,10 @@ import { data } from "react-router";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-export type BadFormBody = { error: string };
+export type BadFormBody = { ok: false; message: string };
 
-function refuse(status: 400 | 415, error: string): never {
-  throw data<BadFormBody>({ error }, { status });
+function refuse(status: 400 | 415, message: string): never {
+  throw data<BadFormBody>({ ok: false, message }, { status });
 }
 
 /** The request's form fields; throws a 415 or 400 answer for a body that is not a readable form. */

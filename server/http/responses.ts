@@ -53,7 +53,7 @@ export function missingPageOrDomainError(err: unknown) {
  * past 8 MB stops the reading), and keep-alive would have the server read the rest of it.
  */
 export function uploadRefusal(err: { message: string; status: number }) {
-  return data({ error: err.message }, { status: err.status, headers: { Connection: "close" } });
+  return refusal(err.message, err.status, {}, { headers: { Connection: "close" } });
 }
 
 /** A redirect (React Router's: a Response a loader or action throws or returns), for guards outside server/http. */

@@ -58,11 +58,11 @@ function takeSlot(client: string): { release: () => void } | { refused: 429 | 50
 
 /** A refused stream: closed at once, so the refusal holds no socket either; the page retries later. */
 function refusal(status: 429 | 503) {
-  const error =
+  const message =
     status === 429
       ? "Too many live-update connections from your address. Close other tabs of the shop or try again shortly."
       : "The shop has too many live-update connections right now. Please try again shortly.";
-  return { status, body: { error }, headers: { "Retry-After": "30", Connection: "close", "Cache-Control": "no-store" } };
+  return { status, body: { ok: false, message }, headers: { "Retry-After": "30", Connection: "close", "Cache-Control": "no-store" } };
 }
 
 /** The live-update routes' paths (app/routes.ts): /api/blog/events, /api/admin/orders/events, ... */

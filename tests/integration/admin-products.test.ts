@@ -189,16 +189,16 @@ describe("admin products", () => {
     const fake = new File([new TextEncoder().encode("<svg onload=alert(1)></svg>........")], "photo.png", { type: "image/png" });
     const res = await call(uploadAction, await uploadRequest([fake], adminCookie));
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ error: "photo.png is not a PNG, JPEG, WebP, GIF or AVIF image." });
+    expect(res.body).toEqual({ ok: false, message: "photo.png is not a PNG, JPEG, WebP, GIF or AVIF image.", fieldErrors: {} });
   });
 
   it("the post editor's single-image upload shares the same request checks", async () => {
     const one = await call(postImageAction, await uploadRequest([await png("#00aa00")], adminCookie, "file"));
     expect(one.body).toEqual({ url: expect.stringMatching(/^\/media\/.+\.webp$/) });
     const two = await call(postImageAction, await uploadRequest([await png("#00aa00"), await png("#0000aa")], adminCookie, "file"));
-    expect(two).toMatchObject({ status: 400, body: { error: "Upload one image at a time." } });
+    expect(two).toMatchObject({ status: 400, body: { message: "Upload one image at a time." } });
     const none = await call(postImageAction, await uploadRequest([], adminCookie, "file"));
-    expect(none).toMatchObject({ status: 400, body: { error: "Choose at least one image." } });
+    expect(none).toMatchObject({ status: 400, body: { message: "Choose at least one image." } });
   });
 
   it("an accessory without options keeps one default variant through edits; featuring it puts it on the home page at once", async () => {

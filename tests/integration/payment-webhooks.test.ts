@@ -50,7 +50,7 @@ describe("payment webhooks", () => {
     ] as const) {
       const res = await postTestWebhook(payload, header);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Invalid signature" });
+      expect(await res.json()).toEqual({ ok: false, message: "Invalid signature" });
     }
     expect(await snapshot(orderId, variant.id)).toEqual(before);
     expect(before.status).toBe("pending");

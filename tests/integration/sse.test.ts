@@ -57,7 +57,7 @@ describe("event streams", () => {
       const third = open("198.51.100.1");
       expect(third.status).toBe(429);
       expect(third.response.headers.get("Retry-After")).toBe("30");
-      expect(await third.response.json()).toEqual({ error: expect.stringContaining("Too many live-update connections from your address") });
+      expect(await third.response.json()).toEqual({ ok: false, message: expect.stringContaining("Too many live-update connections from your address") });
       const b = open("198.51.100.2");
       expect(b.status).toBe(200);
       const c = open("198.51.100.3");

@@ -82,7 +82,7 @@ describe("live-update connection caps (real process, PostgreSQL)", () => {
     console.log(`client A: ${fromA.filter((s) => s.status === 200).length} of ${fromA.length} accepted, the rest ${[...new Set(statuses(fromA).filter((s) => s !== 200))].join("/")}`);
     expect(statuses(fromA).sort()).toEqual([...Array(PER_CLIENT).fill(200), ...Array(3).fill(429)]);
     const refused = fromA.find((s) => s.status === 429)!;
-    expect(JSON.parse(refused.body)).toEqual({ error: expect.stringContaining("Too many live-update connections from your address") });
+    expect(JSON.parse(refused.body)).toEqual({ ok: false, message: expect.stringContaining("Too many live-update connections from your address") });
     // Another client is not held back by A's cap, up to the process's total.
     const fromB = await Promise.all(Array.from({ length: TOTAL - PER_CLIENT }, () => openStream(B)));
     expect(statuses(fromB)).toEqual(Array(TOTAL - PER_CLIENT).fill(200));

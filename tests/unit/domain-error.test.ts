@@ -17,9 +17,9 @@ describe("one error path (DomainError + domainErrorResponse)", () => {
   });
 
   it("answers a refused change 409 with its rule's message, in the route's own body", () => {
-    const r = answer(domainErrorResponse(new OrderTransitionError("A cancelled order cannot change."), (e) => ({ error: e.publicMessage })));
+    const r = answer(domainErrorResponse(new OrderTransitionError("A cancelled order cannot change."), (e) => ({ message: e.publicMessage })));
     expect(r.init.status).toBe(409);
-    expect(r.data).toEqual({ error: "A cancelled order cannot change." });
+    expect(r.data).toEqual({ message: "A cancelled order cannot change." });
   });
 
   it("keeps each error's own status and field messages", () => {

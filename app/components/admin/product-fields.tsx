@@ -143,8 +143,8 @@ export function ImagesField({ images, onUploaded, onRemove }: { images: ProductI
       const body = new FormData();
       for (const f of files) body.append("files", f);
       const res = await fetch(UPLOAD_URL, { method: "POST", body });
-      const result = (await res.json().catch(() => ({}))) as { images?: ProductImageOption[]; error?: string };
-      if (!res.ok || !result.images) throw new Error(result.error ?? "The images could not be uploaded.");
+      const result = (await res.json().catch(() => ({}))) as { images?: ProductImageOption[]; message?: string };
+      if (!res.ok || !result.images) throw new Error(result.message ?? "The images could not be uploaded.");
       onUploaded(result.images);
     } catch (err) {
       toast({ title: "Error", description: err instanceof Error ? err.message : "The images could not be uploaded.", variant: "destructive" });

@@ -18,8 +18,8 @@ export function FeaturedImageField({ value, onChange }: { value: string; onChang
       const body = new FormData();
       body.set("file", file);
       const res = await fetch(UPLOAD_URL, { method: "POST", body });
-      const result = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
-      if (!res.ok || !result.url) throw new Error(result.error ?? "The image could not be uploaded.");
+      const result = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
+      if (!res.ok || !result.url) throw new Error(result.message ?? "The image could not be uploaded.");
       onChange(result.url);
     } catch (err) {
       toast({ title: "Error", description: err instanceof Error ? err.message : "The image could not be uploaded.", variant: "destructive" });

@@ -28,8 +28,8 @@ async function streamArticle(body: { provider: Provider; topic: string; tone: st
     signal,
   });
   if (!res.ok || !res.body) {
-    const data = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(data?.error ?? "An unexpected error occurred");
+    const data = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(data?.message ?? "An unexpected error occurred");
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";

@@ -101,8 +101,8 @@ function ImageForm({ request, onClose, onInsert }: { request: ImageRequest; onCl
     setBusy(true);
     try {
       const res = await request();
-      const answer = (await res.json().catch(() => null)) as { image?: BodyImage; error?: string } | null;
-      if (!res.ok || !answer?.image) return setError(answer?.error ?? "The image could not be uploaded. Please try again.");
+      const answer = (await res.json().catch(() => null)) as { image?: BodyImage; message?: string } | null;
+      if (!res.ok || !answer?.image) return setError(answer?.message ?? "The image could not be uploaded. Please try again.");
       insert(answer.image);
     } catch {
       setError("The image could not be uploaded. Please try again.");

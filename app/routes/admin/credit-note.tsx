@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "orders");
   const ids = z.object({ id: z.uuid(), refundId: z.uuid() }).safeParse(params);
   const note = ids.success ? await getCreditNote(ids.data.id, ids.data.refundId) : null;
-  if (!note) throw data({ error: "This refund has no credit note: it does not exist, or the provider has not confirmed it." }, { status: 404 });
+  if (!note) throw data({ ok: false, message: "This refund has no credit note: it does not exist, or the provider has not confirmed it." }, { status: 404 });
   return { note, shop: await printedShopDetails(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
 }
 

@@ -19,8 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const kind: PrintDocumentKind = new URL(request.url).pathname.replace(/\.data$/, "").endsWith("/invoice") ? "invoice" : "packing-slip";
   const id = z.uuid().safeParse(params.id);
   const order = id.success ? await getAdminOrder(id.data) : null;
-  if (!order) throw data({ error: "This order no longer exists." }, { status: 404 });
-  if (!order.paidAt) throw data({ error: "This order has not been paid: there is nothing to pack or invoice." }, { status: 409 });
+  if (!order) throw data({ ok: false, message: "This order no longer exists." }, { status: 404 });
+  if (!order.paidAt) throw data({ ok: false, message: "This order has not been paid: there is nothing to pack or invoice." }, { status: 409 });
   return { kind, order, shop: await printedShopDetails(), timeZone: timeZoneFromCookie(request.headers.get("Cookie")) };
 }
 

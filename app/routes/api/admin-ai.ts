@@ -3,7 +3,7 @@ import { requireAdmin } from "@server/auth";
 import { aiRequestSchema, personalKeySchema, serverKeys, writeArticle } from "@server/ai";
 import { checkRateLimit } from "@server/security/rate-limit";
 import type { Route } from "./+types/admin-ai";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm, refusal } from "@server/http/responses";
 
 /** Generations per admin per window: enough to iterate on a post, not enough to run up a bill. */
 const AI_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
@@ -20,15 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, ["blog", "products"]);
-  const fail = (error: string, status: number, headers: HeadersInit = {}) => data({ error }, { status, headers });
   const limited = await checkRateLimit(`ai-writer:${admin.id}`, AI_RATE_LIMIT);
   if (!limited.ok) {
-    return fail("Too many generations. Please wait a few minutes and try again.", 429, { "Retry-After": String(limited.retryAfterSeconds) });
+    return refusal("Too many generations. Please wait a few minutes and try again.", 429, {}, { headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   }
   const body = aiRequestSchema.safeParse(await request.json().catch(() => null));
-  if (!body.success) return fail(body.error.issues[0].message, 400);
+  if (!body.success) return invalidForm(body.error);
   const key = personalKeySchema.safeParse(request.headers.get("x-ai-key") ?? undefined);
-  if (!key.success) return fail(key.error.issues[0].message, 400);
+  if (!key.success) return invalidForm(key.error);
 
   let events: AsyncGenerator<unknown>;
   let first: IteratorResult<unknown>;
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     events = writeArticle(body.data, key.data, request.signal);
     first = await events.next(); // a missing key is known before anything streams
   } catch (err) {
-    return domainErrorResponse(err, (e) => ({ error: e.publicMessage }));
+    return domainErrorResponse(err);
   }
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({

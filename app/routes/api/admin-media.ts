@@ -2,9 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
 import { UploadError, storeDescribedImageFromRequest } from "@server/media";
-import { uploadRefusal } from "@server/http/responses";
 import { listLibrary } from "@server/media";
-import { domainErrorResponse } from "@server/http/responses";
+import { domainErrorResponse, invalidForm, refusal, uploadRefusal } from "@server/http/responses";
 import { importImageFromUrl } from "@server/media";
 import { altTextSchema, bodyImage } from "@core/images";
 import type { Route } from "./+types/admin-media";
@@ -15,7 +14,7 @@ const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, ["blog", "products"]);
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return data({ error: query.error.issues[0].message }, { status: 400 });
+  if (!query.success) return invalidForm(query.error);
   return data({ images: await listLibrary(query.data.q) });
 }
 
@@ -27,11 +26,11 @@ const webAddressSchema = z.object({
 /** The editor's "Web address": the image is copied into the library now, so the page never loads it from the other site. */
 async function importFromWebAddress(request: Request) {
   const input = webAddressSchema.safeParse(await request.json().catch(() => null));
-  if (!input.success) return data({ error: input.error.issues[0].message }, { status: 400 });
+  if (!input.success) return invalidForm(input.error);
   try {
     return data({ image: await importImageFromUrl(input.data.url, input.data.alt) });
   } catch (err) {
-    return domainErrorResponse(err, (e) => ({ error: e.publicMessage }));
+    return domainErrorResponse(err);
   }
 }
 
@@ -42,7 +41,7 @@ async function importFromWebAddress(request: Request) {
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request, ["blog", "products"]);
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return refusal("Method not allowed", 405);
   if ((request.headers.get("content-type") ?? "").startsWith("application/json")) return importFromWebAddress(request);
   try {
     const image = await storeDescribedImageFromRequest(request);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth";
 import { UploadError, storeImagesFromRequest } from "@server/media";
-import { uploadRefusal } from "@server/http/responses";
+import { refusal, uploadRefusal } from "@server/http/responses";
 import type { Route } from "./+types/admin-post-image";
 
 /**
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin-post-image";
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request, "blog");
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return refusal("Method not allowed", 405);
   try {
     const [image] = await storeImagesFromRequest(request, "file", 1);
     const largest = image.renditions[image.renditions.length - 1];

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth";
 import { MAX_IMAGES_PER_UPLOAD, UploadError, storeImagesFromRequest } from "@server/media";
-import { uploadRefusal } from "@server/http/responses";
+import { refusal, uploadRefusal } from "@server/http/responses";
 import { imageOption } from "@server/catalog";
 import type { Route } from "./+types/admin-product-images";
 
@@ -11,7 +11,7 @@ import type { Route } from "./+types/admin-product-images";
  */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request, "products");
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return refusal("Method not allowed", 405);
   try {
     const images = await storeImagesFromRequest(request, "files", MAX_IMAGES_PER_UPLOAD);
     return data({ images: images.map(imageOption) });
