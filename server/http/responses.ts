@@ -52,8 +52,8 @@ export function missingPageOrDomainError(err: unknown) {
  * An upload endpoint's refusal. The connection is closed: a refused body may be left unread (a file
  * past 8 MB stops the reading), and keep-alive would have the server read the rest of it.
  */
-export function uploadRefusal(err: { message: string; status: number }) {
-  return refusal(err.message, err.status, {}, { headers: { Connection: "close" } });
+export function uploadRefusal(err: { message: string; status: number; fieldErrors?: Record<string, string> }) {
+  return refusal(err.message, err.status, err.fieldErrors ?? {}, { headers: { Connection: "close" } });
 }
 
 /** A redirect (React Router's: a Response a loader or action throws or returns), for guards outside server/http. */

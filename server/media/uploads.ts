@@ -8,6 +8,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@mjackson/form-data-parser";
 import { storeImage } from "./renditions";
 import type { MediaSource } from "./schema";
+import { z } from "zod";
+import { fieldErrors, firstMessage } from "@core/form";
 import { altTextSchema, type StoredImage } from "@core/images";
 import { REVIEW_LIMITS } from "@core/reviews";
 import { DomainError } from "@server/errors";
@@ -38,8 +40,9 @@ export class UploadError extends DomainError {
   constructor(
     message: string,
     readonly status: 400 | 413 | 415,
+    fieldErrors: Record<string, string> = {},
   ) {
-    super(message);
+    super(message, { fieldErrors });
   }
 }
 
@@ -168,12 +171,14 @@ export function storeImagesFromRequest(request: Request, field: string, maxFiles
   return withUpload(request, field, maxFiles, (files) => storeUploadedImages(files));
 }
 
+const describedImageSchema = z.object({ alt: altTextSchema });
+
 /** One image in field `file` with the writer's description in field `alt` (required): an image for a body. */
 export function storeDescribedImageFromRequest(request: Request): Promise<StoredImage> {
   return withUpload(request, "file", 1, async (files, form) => {
-    const alt = altTextSchema.safeParse(form.get("alt") ?? undefined);
-    if (!alt.success) throw new UploadError(alt.error.issues[0].message, 400);
-    const [image] = await storeUploadedImages(files, alt.data);
+    const parsed = describedImageSchema.safeParse({ alt: form.get("alt") ?? undefined });
+    if (!parsed.success) throw new UploadError(firstMessage(parsed.error), 400, fieldErrors(parsed.error));
+    const [image] = await storeUploadedImages(files, parsed.data.alt);
     return image;
   });
 }

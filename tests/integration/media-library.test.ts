@@ -66,9 +66,9 @@ describe("media library", () => {
 
   it("requires a description, checks the bytes, and answers with the renditions the body uses", async () => {
     const missing = await ask(mediaAction, await upload(admin, await png("#00ff00")));
-    expect(missing).toMatchObject({ status: 400, body: { message: "Describe the image for readers who cannot see it" } });
+    expect(missing).toMatchObject({ status: 400, body: { ok: false, message: "Describe the image for readers who cannot see it", fieldErrors: { alt: "Describe the image for readers who cannot see it" } } });
     const blank = await ask(mediaAction, await upload(admin, await png("#00ff00"), "   "));
-    expect(blank).toMatchObject({ status: 400, body: { message: "Describe the image for readers who cannot see it" } });
+    expect(blank).toMatchObject({ status: 400, body: { ok: false, message: "Describe the image for readers who cannot see it", fieldErrors: { alt: "Describe the image for readers who cannot see it" } } });
     const fake = await ask(mediaAction, await upload(admin, new File(["<svg onload=alert(1)></svg> padding"], "x.png", { type: "image/png" }), "Fake"));
     expect(fake).toMatchObject({ status: 415, body: { message: "x.png is not a PNG, JPEG, WebP, GIF or AVIF image." } });
     expect((await ask(mediaAction, await upload(admin, null, "Nothing"))).status).toBe(400);
