@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { once } from "node:events";
 import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders";
 import { isTimeZone } from "../core/admin-time";
-import { orderListFilterOf, orderListRange } from "../app/lib/order-list-filter";
+import { orderListFilterOf, orderListRange } from "../core/order-list-filter";
 import { openConfiguredDatabase } from "./open-db";
 
 const { values } = parseArgs({

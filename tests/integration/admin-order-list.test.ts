@@ -19,7 +19,7 @@ import { fulfilOrder } from "../../server/orders/fulfil";
 import { refundOrder } from "../../server/orders/refunds";
 import { sweepLapsedReservations } from "../../server/orders/sweep";
 import { startBus } from "../../server/realtime/bus";
-import { orderListFilterOf, orderListQuery, orderListRange } from "~/lib/order-list-filter";
+import { orderListFilterOf, orderListQuery, orderListRange } from "../../core/order-list-filter";
 import { formatInZone, timeZoneFromCookie, zonedDayStart } from "../../core/admin-time";
 import { checkoutOf, lapseReservation, orderById, paidOrderOf, useCatalogue } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";

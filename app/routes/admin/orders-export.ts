@@ -4,7 +4,7 @@ import { csvDownload } from "@server/http/csv";
 import { auditExport } from "@server/audit";
 import { orderCsvChunks } from "@server/orders";
 import { timeZoneFromCookie } from "@core/admin-time";
-import { orderListFilterOf, orderListRange } from "~/lib/order-list-filter";
+import { orderListFilterOf, orderListRange } from "@core/order-list-filter";
 import type { Route } from "./+types/orders-export";
 
 /**

@@ -16,7 +16,7 @@ import { SelectField, TextField } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin";
 import { timeZoneFromCookie } from "@core/admin-time";
 import { useAdminDate } from "~/lib/use-admin-date";
-import { FULFILMENT_FILTERS, LIST_STATUSES, PAYMENT_FILTERS, hasOrderListFilter, orderListFilterOf, orderListQuery, orderListRange } from "~/lib/order-list-filter";
+import { FULFILMENT_FILTERS, LIST_STATUSES, PAYMENT_FILTERS, hasOrderListFilter, orderListFilterOf, orderListQuery, orderListRange } from "@core/order-list-filter";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paymentStatus } from "@core/order-workspace";
 import { OrdersTabs } from "~/components/admin/orders-tabs";
 import { Pager } from "~/components/admin/pager";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "@core/order-status";
-import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, type FulfilmentStatus, type PaymentStatus } from "@core/order-workspace";
-import { calendarDaySchema, nextDay, zonedDayStart } from "@core/admin-time";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, type FulfilmentStatus, type PaymentStatus } from "./order-workspace";
+import { calendarDaySchema, nextDay, zonedDayStart } from "./admin-time";
 
 /**
  * The orders list's filters as they travel in the URL (?q=&status=&payment=&fulfilment=&from=&to=&page=),
