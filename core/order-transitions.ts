@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { formatMoney } from "./money";
 import type { OrderStatus } from "./order-status";
 
@@ -34,3 +35,9 @@ export function cancelConfirmation(order: { number: string; refundCents: number;
     confirmLabel: refund ? `Cancel order and refund ${refund}` : "Cancel order",
   };
 }
+
+/** The order list's row menu: "Mark as …" posts this form (the list's action runs it). */
+export const statusChangeSchema = z.object({ intent: z.literal("status"), id: z.string().uuid("Unknown order"), status: z.enum(ADMIN_ORDER_STATUSES) });
+
+/** The list's answer to a status change: the new status, or the refusal's words. */
+export type StatusChangeAnswer = { ok: true; id: string; status: AdminOrderStatus } | { ok: false; message: string };

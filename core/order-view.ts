@@ -166,3 +166,27 @@ export type CustomerOrder = OrderPricingView & {
   /** Whether a return may be asked now, and when the 30 days end (null: not delivered). */
   returnWindow: { open: boolean; closesAt: Date | null };
 };
+
+/** One row of the back office's order list (spec "Admin orders"; server/orders lists them). */
+export type AdminOrderRow = {
+  id: string;
+  number: string;
+  name: string;
+  email: string;
+  /** e.g. "R36S (Purple) ×2, 35XXPro (Teal)" */
+  products: string;
+  totalCents: number;
+  currency: string;
+  /** Refunds not failed: what a cancellation would still give back is total minus this. */
+  refundedCents: number;
+  paid: boolean;
+  fulfilledAt: string | null;
+  /** A returned parcel arrived (fulfilment: Returned). */
+  returned: boolean;
+  status: OrderStatus;
+  cancelReason: string | null;
+  createdAt: string;
+};
+
+/** What staff's live stream (/api/admin/orders/events) says about an order change. */
+export type AdminOrderEvent = { id: string; action: "created" | "paid" | "updated"; name: string };

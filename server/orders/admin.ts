@@ -18,32 +18,14 @@ import { deliverQueued, queueMail } from "@server/mail";
 import { OrderNotFoundError, OrderTransitionError } from "./errors";
 import { cancelPendingOrder } from "./place";
 import { getOrderSummary } from "./queries";
-import type { AdminOrderDetail } from "@core/order-view";
+import type { AdminOrderDetail, AdminOrderEvent, AdminOrderRow } from "@core/order-view";
 import { refundChoices, reserveCancellationRefund, settleRefund } from "./refunds";
 import { listReturns } from "./returns";
 import { statusChangeRefusal, type AdminOrderStatus } from "@core/order-transitions";
 
 /** The back office's orders (spec "Admin orders"; DESIGN.md sections 6 and 7). */
 
-export type AdminOrderRow = {
-  id: string;
-  number: string;
-  name: string;
-  email: string;
-  /** e.g. "R36S (Purple) ×2, 35XXPro (Teal)" */
-  products: string;
-  totalCents: number;
-  currency: string;
-  /** Refunds not failed: what a cancellation would still give back is total minus this. */
-  refundedCents: number;
-  paid: boolean;
-  fulfilledAt: string | null;
-  /** A returned parcel arrived (fulfilment: Returned). */
-  returned: boolean;
-  status: OrderStatus;
-  cancelReason: string | null;
-  createdAt: string;
-};
+export type { AdminOrderRow } from "@core/order-view";
 
 export type { AdminOrderFilter } from "./filters";
 
@@ -341,9 +323,6 @@ async function afterChange(orderId: string, to: AdminOrderStatus, applied: Appli
     log.error({ err, orderId }, "status change email failed");
   }
 }
-
-/** What staff's live stream (/api/admin/orders/events) says about an order change. */
-export type AdminOrderEvent = { id: string; action: "created" | "paid" | "updated"; name: string };
 
 export const ADMIN_ORDER_EVENT = "order";
 

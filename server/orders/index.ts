@@ -1,6 +1,7 @@
 // The orders area's front door: what other areas and the routes may use (docs/decisions/017-areas-with-front-doors.md).
 export { addOrderNote, adminOrderFilter, changeOrderStatus, countAbandonedCheckouts, getAdminOrder, listAbandonedCheckouts, listAdminOrders, listOrdersWhere, resendOrderConfirmation } from "./admin";
-export type { AdminOrderEvent, AdminOrderFilter, AdminOrderRow } from "./admin";
+export type { AdminOrderFilter, AdminOrderRow } from "./admin";
+export { adminOrderListPage } from "./list-page";
 export { unitsSoldByProduct } from "./best-sellers";
 export { startOlderOrderAllocation } from "./charges";
 export { getCreditNote } from "./documents";

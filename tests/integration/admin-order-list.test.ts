@@ -16,6 +16,7 @@ import {
   resendOrderConfirmation,
 } from "../../server/orders/admin";
 import { fulfilOrder } from "../../server/orders/fulfil";
+import { adminOrderListPage } from "../../server/orders/list-page";
 import { refundOrder } from "../../server/orders/refunds";
 import { sweepLapsedReservations } from "../../server/orders/sweep";
 import { startBus } from "../../server/realtime/bus";
@@ -111,6 +112,12 @@ describe("orders, abandoned checkouts and the counts that must agree", () => {
     expect(numbers(await listAdminOrders({ ...filter, ...orderListRange(filter, "UTC") }))).toEqual([]);
     const march2 = orderListFilterOf(new URLSearchParams("from=2026-03-02&to=2026-03-02"));
     expect(numbers(await listAdminOrders({ ...march2, ...orderListRange(march2, "UTC") }))).toEqual([o.paid.orderNumber, o.partial.orderNumber].sort());
+    // The list's page (its loader's work) reads the same range from the URL and the admin's zone cookie.
+    const page = await adminOrderListPage(new URLSearchParams("from=2026-03-01&to=2026-03-01"), "admin_tz=America%2FNew_York");
+    expect(numbers(page)).toEqual([o.paid.orderNumber]);
+    expect(page.filter).toEqual(filter);
+    expect(page.abandoned).toBe(await countAbandonedCheckouts());
+    expect(numbers(await adminOrderListPage(new URLSearchParams("from=2026-03-01&to=2026-03-01"), null))).toEqual([]);
     expect(formatInZone("2026-03-02T04:30:00Z", "America/New_York")).toBe("Mar 1, 2026, 23:30 EST");
     expect(formatInZone("2026-03-02T04:30:00Z", "UTC")).toBe("Mar 2, 2026, 04:30 UTC");
   });
