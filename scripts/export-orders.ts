@@ -4,7 +4,9 @@
 // (env, default ORDER_EXPORT_BATCH: 250) orders.
 import { parseArgs } from "node:util";
 import { once } from "node:events";
-import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders";
+// The one module this process runs, not the orders area's front door: a command of its own loads
+// only what it needs (through the door the whole area came with it, and this export passed 200 MB).
+import { orderCsvChunks, ORDER_EXPORT_BATCH } from "../server/orders/export";
 import { isTimeZone } from "../core/admin-time";
 import { orderListFilterOf, orderListRange } from "../core/order-list-filter";
 import { openConfiguredDatabase } from "./open-db";
