@@ -16,6 +16,7 @@ import { adjustStockSchema } from "../../core/inventory-form";
 import { parseProductForm } from "../../core/product-form";
 import { checkoutOf, paidOrderOf, stockOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
+import { auditText } from "~/lib/audit-text";
 
 const admin = { id: "ledger-admin", email: "stock.keeper@pocketretro.example" };
 
@@ -190,5 +191,7 @@ describe("stock ledger: every movement recorded, the sums equal on hand", () => 
     expect(await ledgerCount()).toBe(before + 1);
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "import_stock"));
     expect(audit.data).toEqual({ rows: 2, changed: [{ sku: "IMP-MINT", from: 4, to: 12 }] });
+    // The audit log's page shows the stored change as text (it once read "changed: [object Object]").
+    expect(auditText(audit.data)).toBe("rows: 2; changed: IMP-MINT 4 → 12");
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listAudit } from "@server/audit";
 import { requireAdmin } from "@server/auth";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
+import { auditText } from "~/lib/audit-text";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => adminMeta("Audit Log");
@@ -13,14 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "audit");
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   return data(await listAudit(page));
-}
-
-/** A one-line, human summary of the stored change (the JSON is small by design: fields and from/to). */
-function summary(value: unknown): string {
-  if (!value || typeof value !== "object") return "";
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join("; ");
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -56,7 +49,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                     <span className="font-medium">{r.action.replace(/_/g, " ")}</span> {r.entity}
                     {r.entityId ? <span className="block font-mono text-xs text-gray-600">{r.entityId.slice(0, 8)}</span> : null}
                   </td>
-                  <td className="max-w-md break-words px-4 py-3 text-gray-700">{summary(r.data)}</td>
+                  <td className="max-w-md break-words px-4 py-3 text-gray-700">{auditText(r.data)}</td>
                 </tr>
               ))}
             </tbody>
