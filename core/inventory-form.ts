@@ -11,6 +11,7 @@ export type InventoryRow = {
   variantId: string;
   productId: string;
   title: string;
+  slug: string;
   colour: string;
   hex: string;
   sku: string | null;

@@ -59,6 +59,7 @@ export async function listInventory(f: InventoryFilter = {}): Promise<{ rows: In
       variantId: productVariants.id,
       productId: products.id,
       title: products.title,
+      slug: products.slug,
       colour: productVariants.name,
       hex: productVariants.hex,
       sku: productVariants.sku,

@@ -25,6 +25,28 @@ export function receiveSeedStock(tx: Tx, lines: { variantId: string; quantity: n
   return moveStock(tx, lines.map((l) => ({ variantId: l.variantId, delta: l.quantity, reason: "received", note: "Opening stock" })), SYSTEM_ACTOR);
 }
 
+/**
+ * A seed colour's SKU: the product's slug and the colour, upper case (`R36S-WHITE`, `SCREEN-PROTECTOR`
+ * for a product without options), so the inventory export's rows carry a SKU the import reads back.
+ */
+export function seedSku(p: SeedProduct, colour: string) {
+  return [p.slug, ...(isDefaultVariant(colour) ? [] : [colour])].join("-").replace(/\s+/g, "-").toUpperCase();
+}
+
+/**
+ * Databases seeded before the seed had SKUs get them on the next start: a seed colour with no SKU
+ * takes its seed SKU, unless some colour already has that SKU (staff typed it elsewhere). One
+ * statement, a no-op once done.
+ */
+async function topUpSeedSkus() {
+  const rows = [...seedProducts, ...seedAccessories].flatMap((p) => p.variants.map((v) => sql`(${p.slug}, ${v.name}, ${seedSku(p, v.name)})`));
+  await db().execute(sql`
+    update product_variants v set sku = s.sku
+    from (values ${sql.join(rows, sql`, `)}) as s(slug, colour, sku), products p
+    where p.id = v.product_id and p.slug = s.slug and v.name = s.colour and v.sku is null
+      and not exists (select 1 from product_variants o where o.sku = s.sku)`);
+}
+
 /** The artwork's size: the zoom rendition (1,600 px) is made from it. */
 const ARTWORK_PX = 1600;
 
@@ -115,7 +137,7 @@ async function seedProduct(p: SeedProduct, createdAt: Date) {
     if (!row) return;
     const variants = await tx
       .insert(productVariants)
-      .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, position, imageIds: images.get(v.name)! })))
+      .values(p.variants.map((v, position) => ({ productId: row.id, name: v.name, hex: v.hex, sku: seedSku(p, v.name), position, imageIds: images.get(v.name)! })))
       .returning({ id: productVariants.id });
     await receiveSeedStock(tx, variants.map((v, i) => ({ variantId: v.id, quantity: p.variants[i].stock })));
     const productReviews = seedReviews[p.slug as keyof typeof seedReviews] ?? [];
@@ -153,6 +175,7 @@ export async function seed() {
   for (const [i, p] of seedAccessories.entries()) {
     await seedProduct(p, new Date(base - (i + 1) * 60_000));
   }
+  await topUpSeedSkus();
   await db()
     .insert(blogPosts)
     .values({

@@ -92,7 +92,7 @@ test.describe(`inventory at ${viewport.width} px`, () => {
     const rows = page.getByTestId("import-row");
     await expect(rows.nth(0)).toContainText(`On hand ${onHand} → ${onHand + 2}`);
     await expect(rows.nth(1)).toContainText("Unknown SKU: no colour has it.");
-    await expect(rows.nth(2)).toContainText("Duplicate row: this SKU is on line 2 too.");
+    await expect(rows.nth(2)).toContainText("Duplicate row: this colour is on line 2 too.");
     await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectAccessible(page);

@@ -161,10 +161,10 @@ describe("stock ledger: every movement recorded, the sums equal on hand", () => 
       [2, null],
       [3, "Unknown SKU: no colour has it."],
       [4, "On hand must be a whole number from 0 to 999999."],
-      [5, "Duplicate row: this SKU is on line 4 too."],
-      [6, "Duplicate row: this SKU is on line 2 too."],
-      [7, "The SKU is missing."],
-      [8, "Duplicate row: this SKU is on line 4 too."],
+      [5, "Duplicate row: this colour is on line 4 too."],
+      [6, "Duplicate row: this colour is on line 2 too."],
+      [7, "The SKU is missing: give a SKU, or the product's slug and the colour."],
+      [8, "Duplicate row: this colour is on line 4 too."],
     ]);
     expect(preview).toMatchObject({ errors: 6, changes: 1 });
     await expect(applyStockImport(bad, admin)).rejects.toThrow("6 rows have errors: nothing was written.");
@@ -177,12 +177,12 @@ describe("stock ledger: every movement recorded, the sums equal on hand", () => 
     let exported = "";
     for await (const chunk of inventoryCsvChunks({ q: "pocket import" })) exported += chunk;
     const [header, ...rows] = parseCsv(exported)!;
-    expect(header).toEqual(["product", "colour", "sku", "on_hand", "reserved", "available", "low_stock_at", "low"]);
+    expect(header).toEqual(["product", "slug", "colour", "sku", "on_hand", "reserved", "available", "low_stock_at", "low"]);
     expect(rows).toEqual([
-      ["Pocket Import", "Mint", "IMP-MINT", "4", "0", "4", "5", "yes"],
-      ["Pocket Import", "Plum", "IMP-PLUM", "9", "0", "9", "5", "no"],
+      ["Pocket Import", "pocket-import", "Mint", "IMP-MINT", "4", "0", "4", "5", "yes"],
+      ["Pocket Import", "pocket-import", "Plum", "IMP-PLUM", "9", "0", "9", "5", "no"],
     ]);
-    const edited = [header, ["Pocket Import", "Mint", "imp-mint", "12"], ["Pocket Import", "Plum", "IMP-PLUM", "9"]].map((r) => r.join(",")).join("\n");
+    const edited = [header, ["Pocket Import", "pocket-import", "Mint", "imp-mint", "12"], ["Pocket Import", "pocket-import", "Plum", "IMP-PLUM", "9"]].map((r) => r.join(",")).join("\n");
     const applied = await applyStockImport(edited, admin);
     expect(applied).toMatchObject({ errors: 0, changes: 1 });
     expect([await stockOf(mint.id), await stockOf(plum.id)]).toEqual([12, 9]);

@@ -58,7 +58,7 @@ function PreviewRows({ preview }: { preview: ImportPreview }) {
       {preview.rows.map((r) => (
         <li key={r.line} data-testid="import-row" className={`grid gap-x-4 gap-y-1 p-3 text-sm sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1.5fr)] ${r.error ? "bg-red-50" : ""}`}>
           <span className="text-gray-700">Line {r.line}</span>
-          <span className="break-all font-medium">{r.sku || "(no SKU)"}</span>
+          <span className="break-all font-medium">{r.sku || "(by slug and colour)"}</span>
           <span>{r.title ? itemLabel(r.title, r.colour ?? "") : ""}</span>
           {r.error ? (
             <span className="font-medium text-red-800">{r.error}</span>
@@ -88,7 +88,8 @@ export default function InventoryImport({ loaderData, actionData }: Route.Compon
           Import stock levels
         </h2>
         <p className="text-sm text-gray-700">
-          A CSV file whose first row names the columns <code>sku</code> and <code>on_hand</code> (the inventory export has both; other columns are ignored), up to{" "}
+          A CSV file whose first row names the columns <code>sku</code> and <code>on_hand</code> (a row without a SKU names its colour by <code>slug</code> and{" "}
+          <code>colour</code>; the inventory export has them all, other columns are ignored), up to{" "}
           {loaderData.maxRows.toLocaleString("en-US")} rows. Each colour&apos;s stock on hand is set to the number given, as a recount: every change is kept in the stock
           ledger as a CSV import. You see a preview first; nothing is written until you apply it.
         </p>
