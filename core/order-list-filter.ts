@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, type FulfilmentStatus, type PaymentStatus } from "./order-workspace";
 import { calendarDaySchema, nextDay, zonedDayStart } from "./admin-time";
+import { listQuery } from "./list-query";
 
 /**
  * The orders list's filters as they travel in the URL (?q=&status=&payment=&fulfilment=&from=&to=&page=),
@@ -36,17 +37,7 @@ export function orderListFilterOf(params: URLSearchParams): OrderListFilter {
 }
 
 /** The filter as a query string ("?q=ada&payment=paid"), with `page` replaced or left out. */
-export function orderListQuery(f: OrderListFilter, page?: number): string {
-  const params = new URLSearchParams();
-  for (const k of KEYS) {
-    if (k === "page") continue;
-    const v = f[k];
-    if (v) params.set(k, String(v));
-  }
-  if (page && page > 1) params.set("page", String(page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
+export const orderListQuery = (f: OrderListFilter, page?: number): string => listQuery(f, page);
 
 export const hasOrderListFilter = (f: OrderListFilter) => Boolean(f.q || f.status || f.payment || f.fulfilment || f.from || f.to);
 

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, ne, notInArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { db, transaction, type Tx } from "../db/client";
 import { media } from "../media/schema";
 import { productVariants, products } from "./schema";
 import type { PublishStatus } from "@core/publish-status";
 import type { ProductType } from "@core/collections";
+import type { ProductListFilter } from "@core/product-list-filter";
 import { isUniqueViolation } from "../db/errors";
 import { sanitizeRichText } from "@server/content";
 import { importRemoteImages } from "@server/media";
@@ -32,6 +33,11 @@ export type AdminProductRow = {
   featuredPosition: number | null;
   createdAt: string;
   image: ProductImageOption | null;
+  /** Units on hand over every colour. */
+  stock: number;
+  variants: number;
+  /** Some colour is at or below the low-stock threshold (and the product is not sold out). */
+  low: boolean;
 };
 
 /** A save the editor can explain next to a field (keys are field paths such as "colors.0.imageId"). */
@@ -51,17 +57,75 @@ export function imageOption(image: StoredImage): ProductImageOption {
   return { id: image.id, alt: image.alt, src: image.renditions[0]?.path ?? "" };
 }
 
-/** Every product, drafts included, newest first. */
-export async function listAdminProducts(): Promise<AdminProductRow[]> {
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+
+/**
+ * Per product, over its colours: units on hand, how many colours, the lowest colour's stock. The outer
+ * table is named in full: drizzle leaves a one-table select's columns unqualified, and a bare "id"
+ * inside the subquery would be the colour's.
+ */
+const stockColumns = {
+  stock: sql<number>`(select coalesce(sum(v.stock), 0) from product_variants v where v.product_id = products.id)::int`,
+  variants: sql<number>`(select count(*) from product_variants v where v.product_id = products.id)::int`,
+  lowest: sql<number>`(select coalesce(min(v.stock), 0) from product_variants v where v.product_id = products.id)::int`,
+};
+
+/**
+ * What the list's filters select. Stock is on hand (what the shelf holds, the inventory's own figure):
+ * sold out means no colour has a unit; low stock means some colour is at or below the product's
+ * threshold while the product as a whole is not sold out.
+ */
+function productListWhere(f: ProductListFilter): SQL | undefined {
+  const q = f.q?.trim().toLowerCase();
+  return and(
+    // position(), not LIKE: % and _ in a search are plain characters.
+    q
+      ? sql`(position(${q} in lower(${products.title})) > 0 or exists (select 1 from product_variants v where v.product_id = products.id and (position(${q} in lower(v.name)) > 0 or position(${q} in lower(coalesce(v.sku, ''))) > 0)))`
+      : undefined,
+    f.status ? eq(products.status, f.status) : undefined,
+    f.collection ? eq(products.type, f.collection) : undefined,
+    f.stock === "sold-out" ? sql`${stockColumns.stock} = 0` : undefined,
+    f.stock === "low" ? sql`${stockColumns.stock} > 0 and ${stockColumns.lowest} <= ${products.lowStockThreshold}` : undefined,
+  );
+}
+
+/** One page of products matching the list's filters, drafts included, newest first. */
+export async function listAdminProducts(
+  f: ProductListFilter & { pageSize?: number } = {},
+): Promise<{ rows: AdminProductRow[]; total: number; page: number; pageCount: number }> {
+  const pageSize = f.pageSize ?? ADMIN_PRODUCTS_PAGE_SIZE;
+  const where = productListWhere(f);
+  const [{ total }] = await db().select({ total: count() }).from(products).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, f.page ?? 1), pageCount);
   const rows = await db()
-    .select({ id: products.id, title: products.title, slug: products.slug, priceCents: products.priceCents, status: products.status, type: products.type, featuredPosition: products.featuredPosition, createdAt: products.createdAt })
+    .select({
+      id: products.id,
+      title: products.title,
+      slug: products.slug,
+      priceCents: products.priceCents,
+      status: products.status,
+      type: products.type,
+      featuredPosition: products.featuredPosition,
+      createdAt: products.createdAt,
+      threshold: products.lowStockThreshold,
+      ...stockColumns,
+    })
     .from(products)
-    .orderBy(desc(products.createdAt), desc(products.id));
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const images = await firstImages(rows.map((r) => r.id));
-  return rows.map((r) => {
-    const image = images.get(r.id);
-    return { ...r, createdAt: r.createdAt.toISOString(), image: image ? imageOption(image) : null };
-  });
+  return {
+    rows: rows.map(({ lowest, threshold, ...r }) => {
+      const image = images.get(r.id);
+      return { ...r, low: r.stock > 0 && lowest <= threshold, createdAt: r.createdAt.toISOString(), image: image ? imageOption(image) : null };
+    }),
+    total,
+    page,
+    pageCount,
+  };
 }
 
 export async function getProductForEdit(id: string): Promise<ProductForEdit | null> {

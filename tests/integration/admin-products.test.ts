@@ -119,7 +119,7 @@ describe("admin products", () => {
     delete noColour["colors.0.stock"];
     const publish = await call(editorAction, post("/admin/products/new", toForm(noColour), adminCookie), { id: "new" });
     expect(publish.body).toMatchObject({ fieldErrors: { colors: MESSAGES.needsColour } });
-    expect(await listAdminProducts()).toEqual([]);
+    expect((await listAdminProducts()).rows).toEqual([]);
   });
 
   it("lets only admins in: anonymous to /admin-login, a customer 403, on every loader and action", async () => {
@@ -178,7 +178,7 @@ describe("admin products", () => {
     const card = (await listPublishedProducts()).find((p) => p.slug === "pocket-arcade-deluxe");
     expect(card?.image?.id).toBe(images[0].id);
 
-    const [row] = await listAdminProducts();
+    const [row] = (await listAdminProducts()).rows;
     expect(row).toMatchObject({ title: "Pocket Arcade Deluxe", priceCents: 1999, status: "published", image: { id: images[0].id } });
     const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, row.id));
     expect(audit).toHaveLength(1);
@@ -247,7 +247,7 @@ describe("admin products", () => {
     const res = await call(editorAction, post("/admin/products/new", toForm(fields({ title: "Third", slug: "twin-console" })), adminCookie), { id: "new" });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ kind: "save", fieldErrors: { slug: MESSAGES.duplicateSlug } });
-    expect((await listAdminProducts()).filter((p) => p.slug === "twin-console").map((p) => p.id)).toEqual([first.id]);
+    expect((await listAdminProducts()).rows.filter((p) => p.slug === "twin-console").map((p) => p.id)).toEqual([first.id]);
   });
 
   it("edits: a price change shows in the shop at once, kept colours keep their rows, removed ones leave carts", async () => {
@@ -318,7 +318,7 @@ describe("admin products", () => {
     await saveProduct(p.id, formData({ title: "Soon Gone", slug: "soon-gone", intent: "draft" }), actor);
     expect(await getPublishedProduct("soon-gone")).toBeNull();
     expect((await listPublishedProducts()).map((c) => c.slug)).not.toContain("soon-gone");
-    expect((await listAdminProducts()).find((r) => r.id === p.id)?.status).toBe("draft");
+    expect((await listAdminProducts()).rows.find((r) => r.id === p.id)?.status).toBe("draft");
   });
 
   it("sanitises the description on save", async () => {

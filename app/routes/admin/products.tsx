@@ -12,15 +12,21 @@ import { useToast } from "~/components/ui/toast";
 import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "@core/money";
 import type { Route } from "./+types/products";
-import { readForm } from "@server/http/form";
+import { readForm, searchParamsOf } from "@server/http/form";
+import { hasProductListFilter, productListFilterOf } from "@core/product-list-filter";
+import { listQuery } from "@core/list-query";
+import { Pager } from "~/components/admin/pager";
+import { ProductFilters } from "~/components/admin/products/product-filters";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
+/** Every filter is in the URL, read like the orders list's. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "products");
-  return data({ products: await listAdminProducts() });
+  const filter = productListFilterOf(searchParamsOf(request));
+  return data({ ...(await listAdminProducts(filter)), filter });
 }
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown product") });
@@ -40,7 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
 const primaryButton = buttonClass("primary", "small");
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { products } = loaderData;
+  const { rows: products, total, page, pageCount, filter } = loaderData;
+  const filtered = hasProductListFilter(filter);
   const toast = useToast();
   const fetcher = useFetcher<typeof action>();
   const [toDelete, setToDelete] = useState<{ id: string; title: string } | null>(null);
@@ -60,7 +67,22 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      {products.length === 0 ? (
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <ProductFilters filter={filter} />
+        {filtered ? (
+          <Link to="/admin/products" className={buttonClass("secondary", "small")}>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+      <p className="mt-4 text-sm text-gray-700" aria-live="polite" data-testid="product-count">
+        {total.toLocaleString("en-US")} {total === 1 ? "product" : "products"}
+        {filtered ? (total === 1 ? " matches" : " match") : ""}
+      </p>
+
+      {products.length === 0 && filtered ? (
+        <p className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-700">No product matches these filters.</p>
+      ) : products.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold">No products yet</p>
           <Link to="/admin/products/new" className={`${primaryButton} mt-4`}>
@@ -81,6 +103,12 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 </th>
                 <th scope="col" className="p-3">
                   Price
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Stock
+                </th>
+                <th scope="col" className="hidden p-3 text-right md:table-cell">
+                  Variants
                 </th>
                 <th scope="col" className="hidden p-3 sm:table-cell">
                   Status
@@ -115,6 +143,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className="whitespace-nowrap p-3 tabular-nums">{formatMoney(p.priceCents, "USD")}</td>
+                  <td className="whitespace-nowrap p-3 text-right tabular-nums" data-testid="product-stock">
+                    {p.stock === 0 ? <span className="font-semibold text-red-800">Sold out</span> : p.stock}
+                    {p.low ? <span className="block text-xs font-medium text-amber-800">Low stock</span> : null}
+                  </td>
+                  <td className="hidden p-3 text-right tabular-nums md:table-cell">{p.variants}</td>
                   <td className="hidden p-3 sm:table-cell">
                     <PublishStatusBadge status={p.status} />
                   </td>
@@ -143,6 +176,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+
+      <Pager page={page} pageCount={pageCount} href={(p) => listQuery(filter, p) || "?"} label="Product pages" />
 
       <ConfirmDialog
         open={toDelete !== null}

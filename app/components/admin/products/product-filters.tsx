@@ -1,0 +1,34 @@
+import { COLLECTIONS } from "@core/collections";
+import { PRODUCT_STOCK_FILTER_LABELS, PRODUCT_STOCK_FILTERS, type ProductListFilter } from "@core/product-list-filter";
+import { FilterForm, FilterSelect } from "~/components/admin/list-filters";
+import { TextField } from "~/components/ui/field";
+
+const STATUS_OPTIONS = [
+  ["published", "Published"],
+  ["draft", "Draft"],
+] as const;
+
+/** The product list's filters: search (title, colour, SKU), status, collection and stock, all in the URL. */
+export function ProductFilters({ filter }: { filter: ProductListFilter }) {
+  return (
+    <FilterForm label="Filter products" className="grid flex-1 grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+      {(apply) => (
+        <>
+          <TextField
+            id="product-search"
+            label="Search"
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            placeholder="Title, colour or SKU"
+            onChange={() => apply(300)}
+            className="col-span-2 min-w-48 flex-1"
+          />
+          <FilterSelect id="product-status" label="Status" name="status" value={filter.status} options={STATUS_OPTIONS} apply={apply} />
+          <FilterSelect id="product-collection" label="Collection" name="collection" value={filter.collection} options={COLLECTIONS.map((c) => [c.type, c.title])} apply={apply} />
+          <FilterSelect id="product-stock" label="Stock" name="stock" value={filter.stock} options={PRODUCT_STOCK_FILTERS.map((s) => [s, PRODUCT_STOCK_FILTER_LABELS[s]])} apply={apply} />
+        </>
+      )}
+    </FilterForm>
+  );
+}
