@@ -95,7 +95,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Products, newest first</caption>
             <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
               <tr>
-                <th scope="col" className="p-3">
+                <th scope="col" className="hidden p-3 sm:table-cell">
                   <span className="sr-only">Image</span>
                 </th>
                 <th scope="col" className="p-3">
@@ -124,7 +124,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             <tbody>
               {products.map((p) => (
                 <tr key={p.id} className="border-t border-gray-100 align-middle">
-                  <td className="w-16 p-3">
+                  <td className="hidden w-16 p-3 sm:table-cell">
                     {p.image ? (
                       <img src={p.image.src} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-lg border border-gray-200 bg-gray-50 object-contain" />
                     ) : (
