@@ -100,6 +100,7 @@ export default [
   route("api/admin/media", "routes/api/admin-media.ts"),
   route("api/admin/ai", "routes/api/admin-ai.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),
+  route("api/personal", "routes/api/personal.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
 ] satisfies RouteConfig;

@@ -37,3 +37,6 @@ export function ratingBreakdown(reviews: readonly { rating: number }[]): RatingB
   }
   return { average: reviews.length ? Math.round((sum / reviews.length) * 10) / 10 : 0, counts };
 }
+
+/** The query a no-JavaScript helpful vote comes back with, naming the review voted for. */
+export const HELPFUL_PARAM = "helpful";

@@ -22,6 +22,8 @@ declare module "react-router" {
     clientIp: string;
     /** The document carries its stylesheet inline (a first visit) rather than linking it (root.tsx). */
     inlineCss: boolean;
+    /** A page every visitor shares (cached): its loaders must read nothing of the visitor's own (ADR 018). */
+    sharedPage?: boolean;
   }
 }
 

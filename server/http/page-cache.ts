@@ -5,7 +5,7 @@ import { startBus, subscribe } from "../realtime/bus";
 import { readCookie } from "./cookies";
 
 /**
- * Rendered storefront pages for anonymous visitors, kept per process as pre-compressed bodies
+ * Rendered storefront pages shared by every visitor (ADR 018), kept per process as pre-compressed bodies
  * (brotli, gzip and the plain bytes), keyed by market and path+query (the encoding is chosen from
  * the entry). Every catalogue, blog or settings change drops all of them on every instance: the
  * writer's process at commit, the others on the LISTEN/NOTIFY event (ADR 014). The request side
@@ -28,7 +28,7 @@ export type CachedPage = {
   size: number;
 };
 
-/** Paths of pages that are the same for every anonymous visitor of a market. */
+/** Paths of pages that are the same for every visitor of a market (their own parts come after load). */
 const CACHEABLE = [
   /^\/$/,
   /^\/products$/,
@@ -46,12 +46,12 @@ export function isCacheablePath(pathname: string): boolean {
 }
 
 /**
- * Cookies that do not make a page personal: the chosen market (part of the key) and the promo
- * popup's "seen this visit" flag (read by the browser only). Any other cookie (session, cart,
- * checkout, buy-now, better-auth's, one we do not know) means the visitor is not anonymous: an
- * allow-list, so a cookie added later fails safe (uncached) rather than leaking a personal page.
+ * Cookies that say nothing about who the visitor is: the chosen market (part of a shared page's key)
+ * and the browser-only flags (the promo popup's "seen this visit", the cart badge's hint). Any other
+ * cookie (session, cart, checkout, buy-now, better-auth's, one we do not know) makes the visitor a
+ * returning one, whose personal pages link the stylesheet instead of inlining it.
  */
-export const NEUTRAL_COOKIES = new Set(["market", "promo-seen"]);
+export const NEUTRAL_COOKIES = new Set(["market", "promo-seen", "cart-hint"]);
 
 export function cookieNames(header: string | undefined): string[] {
   if (!header) return [];
@@ -59,6 +59,16 @@ export function cookieNames(header: string | undefined): string[] {
     .split(";")
     .map((part) => part.slice(0, part.includes("=") ? part.indexOf("=") : undefined).trim())
     .filter(Boolean);
+}
+
+/**
+ * The one cookie a shared page is rendered with, as a Cookie header ("" without it): the market,
+ * which picks the prices. Every other cookie stays out of the render, so no visitor's session or
+ * cart can reach a page that others get.
+ */
+export function marketCookieOf(header: string | undefined): string {
+  const value = readCookie(header, "market");
+  return value === undefined ? "" : `market=${value}`;
 }
 
 export function isAnonymous(headers: { cookie?: string; authorization?: string }): boolean {

@@ -13,6 +13,7 @@ import {
   isAnonymous,
   isCacheablePath,
   makePage,
+  marketCookieOf,
   pageKey,
   preferredEncoding,
   rememberedMarket,
@@ -27,15 +28,16 @@ import { writeBody } from "./write-body";
 
 /**
  * React Router behind Express (in place of @react-router/express, whose adapter this follows), with
- * the page cache in front of it for anonymous visitors (ADR 014):
- * - a GET of a storefront page (page-cache.ts `isCacheablePath`) by a visitor carrying no session,
- *   cart or other personal cookie is answered from the cache of its market, or rendered once for
- *   it, with `Cache-Control: public, s-maxage` so a CDN may keep it too;
+ * the page cache in front of it (ADR 014, ADR 018):
+ * - a GET of a shared storefront page (page-cache.ts `isCacheablePath`) is answered from the cache of
+ *   its market, or rendered once for it as for a visitor without session or cart, whoever asks: the
+ *   page holds nothing personal (that comes from /api/personal after load), with
+ *   `Cache-Control: public, s-maxage` so a CDN may keep it too;
  * - everything else is rendered for the request, `Cache-Control: private, no-store` unless the route
  *   says otherwise.
  */
 
-/** What varies an anonymous page: the encoding, the market (from Accept-Language or the market cookie). */
+/** What varies a shared page: the encoding, the market (from Accept-Language or the market cookie). */
 const ANONYMOUS_VARY = "Accept-Encoding, Accept-Language, Cookie";
 
 /** Response headers a cached page does not repeat: they are the request's own, or set here. */
@@ -43,8 +45,10 @@ const NOT_REPEATED = new Set(["set-cookie", "content-length", "content-encoding"
 
 type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
-function loadContext(req: ExpressRequest, res: ExpressResponse, cspNonce: string): AppLoadContext {
-  return { requestId: res.locals.requestId as string, cspNonce, clientIp: clientIpOf(req), inlineCss: isAnonymous(req.headers) };
+function loadContext(req: ExpressRequest, res: ExpressResponse, cspNonce: string, shared = false): AppLoadContext {
+  // A shared page is a first visit's page (stylesheet inline); a personal one links the stylesheet
+  // for a returning visitor, who has it cached.
+  return { requestId: res.locals.requestId as string, cspNonce, clientIp: clientIpOf(req), inlineCss: shared || isAnonymous(req.headers), sharedPage: shared };
 }
 
 /** The request as React Router wants it (as @react-router/express builds it). */
@@ -71,14 +75,15 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /**
- * The request an anonymous page is rendered from: only what the key holds (the path and query on
- * the public origin, the market's inputs), so no visitor's other headers (Host, say) can shape a
- * page that others will get.
+ * The request a shared page is rendered from: only what the key holds (the path and query on the
+ * public origin, the market's inputs: Accept-Language and the market cookie), so no visitor's
+ * session, cart or other headers (Host, say) can shape a page that others will get.
  */
-function anonymousRequest(req: ExpressRequest): Request {
+function sharedRequest(req: ExpressRequest): Request {
   const headers = new Headers({ Accept: "text/html" });
   if (req.headers["accept-language"]) headers.set("Accept-Language", req.headers["accept-language"]);
-  if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
+  const market = marketCookieOf(req.headers.cookie);
+  if (market) headers.set("Cookie", market);
   return new Request(`${config().publicUrl}${req.originalUrl}`, { headers });
 }
 
@@ -102,8 +107,8 @@ async function send(res: ExpressResponse, response: Response) {
   }
 }
 
-/** Renders an anonymous page with a one-off marker as its nonce: the scripts carrying it get hashed. */
-async function renderAnonymous(handle: Handler, request: Request, context: AppLoadContext, store: boolean): Promise<CachedPage> {
+/** Renders a shared page with a one-off marker as its nonce: the scripts carrying it get hashed. */
+async function renderShared(handle: Handler, request: Request, context: AppLoadContext, store: boolean): Promise<CachedPage> {
   const marker = crypto.randomBytes(16).toString("hex");
   const response = await handle(request, { ...context, cspNonce: marker });
   const html = await response.text();
@@ -183,8 +188,8 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, s
 const storing = () => config().NODE_ENV !== "development" && config().PAGE_CACHE === "on";
 
 /**
- * The front door for hits, ahead of Express (scripts/serve.mjs): a stored page for an anonymous
- * visitor whose market this process has already resolved, written with its precomputed headers,
+ * The front door for hits, ahead of Express (scripts/serve.mjs): a stored page for a visitor whose
+ * market this process has already resolved, written with its precomputed headers,
  * a request id and the access-log line. Answers false for anything else, which Express handles.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
@@ -192,7 +197,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
-  if (!isCacheablePath(path) || !isAnonymous(req.headers)) return false;
+  if (!isCacheablePath(path)) return false;
   const market = rememberedMarket(req.headers);
   const page = market === undefined ? undefined : cachedPage(pageKey(market, url));
   if (!page) return false;
@@ -223,7 +228,7 @@ export type PageCacheHooks = { marketOf: (request: Request) => Promise<string> }
 export function pageHandler(build: () => Promise<ServerBuild>, hooks: PageCacheHooks) {
   const handle: Handler = requestHandler(build);
   // `npm run dev` renders every request as before: its pages change with the code.
-  const anonymousPath = config().NODE_ENV !== "development";
+  const sharedPages = config().NODE_ENV !== "development";
   const store = storing();
 
   const personal = async (req: ExpressRequest, res: ExpressResponse) => {
@@ -234,10 +239,9 @@ export function pageHandler(build: () => Promise<ServerBuild>, hooks: PageCacheH
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const candidate =
-        anonymousPath && (req.method === "GET" || req.method === "HEAD") && isCacheablePath(req.path) && isAnonymous(req.headers);
+      const candidate = sharedPages && (req.method === "GET" || req.method === "HEAD") && isCacheablePath(req.path);
       if (!candidate) return await personal(req, res);
-      const request = anonymousRequest(req);
+      const request = sharedRequest(req);
       let key: string;
       try {
         const market = await hooks.marketOf(request);
@@ -248,16 +252,16 @@ export function pageHandler(build: () => Promise<ServerBuild>, hooks: PageCacheH
         log.debug({ err }, "page cache skipped");
         return await personal(req, res);
       }
-      const context = loadContext(req, res, "");
+      const context = loadContext(req, res, "", true);
       // Listening starts with the first page, once the database is open (startServices).
       if (store) startPageCache();
-      if (!store) return sendPage(req, res, await renderAnonymous(handle, request, context, false), "miss");
+      if (!store) return sendPage(req, res, await renderShared(handle, request, context, false), "miss");
       const hit = cachedPage(key);
       if (hit) return sendPage(req, res, hit, "hit");
       let mine = false;
       const page = await renderOnce(key, () => {
         mine = true;
-        return renderAnonymous(handle, request, context, true);
+        return renderShared(handle, request, context, true);
       });
       // A cookie set by someone else's render is not ours to receive.
       if (!mine && page.headers.some(([k]) => k === "set-cookie")) return await personal(req, res);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as wishlistAction } from "../../app/routes/shop/wishlist";
-import { loader as productLoader } from "../../app/routes/shop/product";
+import { loader as personalLoader } from "../../app/routes/api/personal";
+import type { PersonalView } from "../../core/personal";
 import { afterSignIn } from "../../server/auth/after-sign-in";
 import { signInWithPassword } from "../../server/auth/sign-in";
 import { productVariants, products } from "../../server/catalog/schema";
@@ -67,14 +68,14 @@ describe("wishlist", () => {
     expect(r.setCookie).toContain("wishlist=");
   });
 
-  it("the no-JS redirect back follows only a Referer path on this site (never //other.host)", async () => {
+  it("the no-JS answer lands on the visitor's wishlist, whatever the Referer says (the product page is everyone's)", async () => {
     const purple = await variantOf("r36s", "Purple");
     const back = async (referer: string) =>
       (await wishlistPost({ intent: "save", variantId: purple.id }, "", { "Sec-Fetch-Mode": "navigate", Referer: referer })).headers.get("Location");
     expect(await back("http://localhost:3000//evil.example/x")).toBe("/wishlist");
     expect(await back("http://localhost:3000/\\evil.example/x")).toBe("/wishlist");
     expect(await back("http://evil.example/products/r36s")).toBe("/wishlist");
-    expect(await back("http://localhost:3000/products/r36s?colour=black")).toBe("/products/r36s?colour=black");
+    expect(await back("http://localhost:3000/products/r36s?colour=black")).toBe("/wishlist");
   });
 
   it(`bounds a guest's list at ${MAX_GUEST_ITEMS} products`, async () => {
@@ -123,13 +124,13 @@ describe("wishlist", () => {
     expect(await readWishlist(shopRequest("/wishlist"), userId)).toHaveLength(2);
   });
 
-  it("the product page shows the colour each visitor saved: a guest's from the cookie, a customer's from the account", async () => {
+  it("the product page's personal answer gives the colour each visitor saved: a guest's from the cookie, a customer's from the account", async () => {
     const purple = await variantOf("r36s", "Purple");
     const black = await variantOf("r36s", "Black");
     const saved = async (cookie: string, slug = "r36s") => {
-      const page = (await productLoader({ request: shopRequest(`/products/${slug}`, { cookie }), params: { slug }, context: {} } as never)) as { savedVariantId: string | null; related: Promise<unknown> };
-      await page.related; // streamed: settled before the test's database closes
-      return page.savedVariantId;
+      const res = answer(await call(personalLoader, shopRequest(`/api/personal?product=${slug}`, { cookie })));
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      return (res.body as PersonalView).product?.savedVariantId;
     };
     const guest = await wishlistPost({ intent: "save", variantId: purple.id });
     expect(await saved(guest.cookie)).toBe(purple.id);

@@ -9,8 +9,8 @@ import { twoInstancesOnPostgres } from "./two-instances";
 
 /**
  * The cache of rendered pages (ADR 014) on two production instances sharing one PostgreSQL:
- * anonymous visitors get stored pages (per market, per encoding), nobody with a session or a cart
- * ever does, a change written through one instance drops the pages of both, and the CSP of a
+ * every visitor gets the stored page (per market, per encoding), with or without a session or a cart,
+ * and their own parts only from /api/personal (ADR 018), a change written through one instance drops the pages of both, and the CSP of a
  * stored page allows exactly its own inline scripts.
  */
 type Page = { status: number; headers: http.IncomingHttpHeaders; raw: Buffer; html: string };
@@ -85,32 +85,40 @@ describe("the page cache", () => {
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(new Set(inline.map(([, , body]) => body)).size);
   });
 
-  it("never gives a shopper with a cart a cached page, nor the cached page their badge", async () => {
-    await getPage(a.url, "/products/r36s");
+  it("gives a shopper with a cart the page everyone gets, and their badge only in their own answer", async () => {
+    const anonymous = await getPage(a.url, "/products/r36s");
     const { rows } = await sql.query<{ id: string }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'r36s' LIMIT 1");
     const added = await submitForm(`${a.url}/cart`, { intent: "add", variantId: rows[0].id, quantity: "1" });
     expect(added.status).toBe(303);
     const cookie = added.cookies.join("; ");
-    for (const instance of [a, b, a]) {
+    for (const instance of [a, b, b]) {
       const mine = await getPage(instance.url, "/products/r36s", { Cookie: cookie });
-      expect(mine.headers["x-page-cache"]).toBeUndefined();
-      expect(mine.headers["cache-control"]).toBe("private, no-store");
-      expect(mine.headers["content-security-policy"]).toContain("'nonce-");
-      expect(mine.html).toContain('aria-label="Cart, 1 item"');
+      expect(mine.headers["cache-control"]).toMatch(/^public, s-maxage=/);
+      expect(mine.headers["content-security-policy"]).not.toContain("'nonce-");
+      expect(mine.html).not.toContain("Cart, 1 item");
+      expect(mine.html).toContain('aria-label="Cart"');
     }
-    const anonymous = await getPage(a.url, "/products/r36s");
-    expect(anonymous.headers["x-page-cache"]).toBe("hit");
-    expect(anonymous.html).not.toContain("Cart, 1 item");
-    expect(anonymous.html).toContain('aria-label="Cart"');
+    const again = await getPage(a.url, "/products/r36s", { Cookie: cookie });
+    expect(again.headers["x-page-cache"]).toBe("hit");
+    expect(again.html).toBe(anonymous.html);
+    // Their count comes from their own answer, on either instance; nobody else's answer has it.
+    for (const instance of [a, b]) {
+      const own = await getPage(instance.url, "/api/personal?product=r36s", { Cookie: cookie, Accept: "application/json" });
+      expect(own.headers["cache-control"]).toBe("private, no-store");
+      expect(JSON.parse(own.html)).toMatchObject({ cartCount: 1, user: null, product: { savedVariantId: null } });
+    }
+    const theirs = await getPage(b.url, "/api/personal", { Accept: "application/json" });
+    expect(JSON.parse(theirs.html)).toMatchObject({ cartCount: 0, user: null });
   });
 
-  it("inlines the stylesheet for a first visit and links the cached file for a returning shopper", async () => {
+  it("inlines the stylesheet in a shared page and links the cached file on a returning shopper's own pages", async () => {
     const anonymous = await getPage(a.url, "/products/r36s");
     expect(anonymous.html).toMatch(/<style>[^<]*tailwindcss/);
     expect(anonymous.html).not.toContain('rel="stylesheet"');
     const { rows } = await sql.query<{ id: string }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'r36s' LIMIT 1");
     const added = await submitForm(`${a.url}/cart`, { intent: "add", variantId: rows[0].id, quantity: "1" });
-    const mine = await getPage(a.url, "/products/r36s", { Cookie: added.cookies.join("; ") });
+    const mine = await getPage(a.url, "/cart", { Cookie: added.cookies.join("; ") });
+    expect(mine.headers["cache-control"]).toBe("private, no-store");
     const href = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"\/>/.exec(mine.html)?.[1];
     expect(href).toBeDefined();
     expect(mine.html).not.toMatch(/<style>[^<]*tailwindcss/);
@@ -122,24 +130,23 @@ describe("the page cache", () => {
     expect(anonymous.html).toContain(css.html.slice(0, 200));
   });
 
-  it("never gives a signed-in visitor a cached page, nor anyone else their account menu", async () => {
+  it("gives a signed-in visitor the page everyone gets, and their account only in their own answer", async () => {
     const cookie = await adminCookie(b.url);
-    await getPage(b.url, "/");
-    for (let i = 0; i < 2; i++) {
-      const mine = await getPage(b.url, "/", { Cookie: cookie });
-      expect(mine.headers["x-page-cache"]).toBeUndefined();
-      expect(mine.headers["cache-control"]).toBe("private, no-store");
-      expect(mine.html).toContain("ops-admin@example.com");
-      expect(mine.html).toContain('aria-label="Account menu"');
-    }
     const anonymous = await getPage(b.url, "/");
-    expect(anonymous.headers["x-page-cache"]).toBe("hit");
-    expect(anonymous.html).not.toContain("ops-admin@example.com");
-    expect(anonymous.html).not.toContain('aria-label="Account menu"');
-    expect(anonymous.html).toContain("Sign In");
-    // A cookie we do not know might be personal: no cache.
-    const unknown = await getPage(b.url, "/", { Cookie: "some-tracker=1" });
-    expect(unknown.headers["cache-control"]).toBe("private, no-store");
+    const visitors: Record<string, string>[] = [{ Cookie: cookie }, { Cookie: "some-tracker=1" }, {}];
+    for (const headers of visitors) {
+      const page = await getPage(b.url, "/", headers);
+      expect(page.headers["x-page-cache"]).toBe("hit");
+      expect(page.html).toBe(anonymous.html);
+      expect(page.html).not.toContain("ops-admin@example.com");
+      expect(page.html).not.toContain('aria-label="Account menu"');
+      expect(page.html).toContain("Sign In");
+    }
+    const own = await getPage(b.url, "/api/personal", { Cookie: cookie, Accept: "application/json" });
+    expect(own.headers["cache-control"]).toBe("private, no-store");
+    expect(JSON.parse(own.html)).toMatchObject({ user: { email: "ops-admin@example.com" } });
+    const theirs = await getPage(a.url, "/api/personal", { Accept: "application/json" });
+    expect(JSON.parse(theirs.html)).toMatchObject({ user: null });
   });
 
   it("keeps one page per market: the market cookie and Accept-Language are part of the key, not a bypass", async () => {

@@ -8,6 +8,7 @@ import {
   isAnonymous,
   isCacheablePath,
   makePage,
+  marketCookieOf,
   preferredEncoding,
   renderOnce,
 } from "../../server/http/page-cache";
@@ -26,9 +27,15 @@ describe("which requests may get a cached page", () => {
     }
   });
 
-  it("a visitor is anonymous with no cookie, the market cookie or the promo flag, and not with any other", () => {
+  it("a shared page is rendered with the market cookie alone: no session, cart or other cookie reaches it", () => {
+    expect(marketCookieOf(undefined)).toBe("");
+    expect(marketCookieOf("cart=abc; better-auth.session_token=t.s")).toBe("");
+    expect(marketCookieOf("cart=abc; market=InVrIg%3D%3D.sig; better-auth.session_token=t.s; cart-hint=2")).toBe("market=InVrIg%3D%3D.sig");
+  });
+
+  it("a visitor is anonymous (a first visit: stylesheet inline) with no cookie, the market cookie or a browser-only flag, and not with any other", () => {
     expect(isAnonymous({})).toBe(true);
-    expect(isAnonymous({ cookie: "market=InVrIg%3D%3D.sig; promo-seen=1" })).toBe(true);
+    expect(isAnonymous({ cookie: "market=InVrIg%3D%3D.sig; promo-seen=1; cart-hint=0" })).toBe(true);
     expect(isAnonymous({ cookie: "cart=abc" })).toBe(false);
     expect(isAnonymous({ cookie: "market=x; better-auth.session_token=t.s" })).toBe(false);
     expect(isAnonymous({ cookie: "__Secure-better-auth.session_token=t.s" })).toBe(false);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ProductPage } from "../../core/product-view";
 import type { InMarket, MarketSummary } from "../../core/market";
 import { ProductHero } from "~/components/shop/product/product-hero";
+import { WishlistButton } from "~/components/shop/wishlist-button";
 import { ToastProvider } from "~/components/ui/toast";
 
 const image = { id: "img", alt: "Console in Purple", width: 960, height: 960, renditions: [{ width: 960, height: 960, format: "webp" as const, path: "/media/a-960.webp" }] };
@@ -48,12 +49,16 @@ const uk: MarketSummary = {
  * Server-renders the buy box inside a router (the cart forms need one) and the toast provider,
  * under the shop layout's route carrying the shopper's market (or none).
  */
-function render(p: InMarket<ProductPage>, market: MarketSummary | null = uk, savedVariantId: string | null = null) {
+function render(p: InMarket<ProductPage>, market: MarketSummary | null = uk) {
+  return renderInShop(createElement(ProductHero, { product: p }), market);
+}
+
+function renderInShop(element: React.ReactElement, market: MarketSummary | null) {
   const Stub = createRoutesStub([
     {
       id: "routes/shop/layout",
       path: "/",
-      Component: () => createElement(ToastProvider, null, createElement(ProductHero, { product: p, savedVariantId })),
+      Component: () => createElement(ToastProvider, null, element),
     },
   ]);
   const hydrationData = { loaderData: { "routes/shop/layout": { market } } };
@@ -68,7 +73,9 @@ describe("buy box", () => {
     const heart = (html: string) => html.match(/<button[^>]*data-testid="wishlist-toggle"[^>]*>/)?.[0] ?? "";
     expect(heart(render(product([3])))).toContain('aria-pressed="false"');
     expect(heart(render(product([3])))).toContain('aria-label="Save Test Console to wishlist"');
-    expect(heart(render(product([3]), uk, "v0"))).toContain('aria-pressed="true"');
+    // The page is shared: the heart is unpressed until the visitor's own answer says it is saved.
+    const saved = renderInShop(createElement(WishlistButton, { productId: "p", variantId: "v0", saved: true, title: "Test Console" }), uk);
+    expect(heart(saved)).toContain('aria-pressed="true"');
   });
 
   it("shows the first colour's real stock: in stock, with both cart buttons enabled", () => {

@@ -7,6 +7,7 @@ import { SearchForm, SearchIcon } from "./search-form";
 import { SignOutForm, UserMenu } from "./user-menu";
 import { HeartIcon } from "./wishlist-button";
 import { buttonClass } from "~/components/ui/button";
+import { CART_BADGE_ID, CartHintScript, useCartCount, useVisitorUser } from "~/lib/personal";
 
 const NAV = [
   { to: "/", label: "Home" },
@@ -50,12 +51,16 @@ function MobileLinkGroup({ heading, links }: { heading: string; links: { to: str
   );
 }
 
-export type HeaderUser = { email: string } | null;
-
-export function Header({ shopName, cartCount, user, market }: { shopName: string; cartCount: number; user: HeaderUser; market: MarketSummary }) {
+/**
+ * On a shared page the same header for every visitor (ADR 018): the cart count and the user menu come
+ * from the visitor's personal answer after load, the count before paint from its hint cookie.
+ */
+export function Header({ shopName, market }: { shopName: string; market: MarketSummary }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
+  const cartCount = useCartCount();
+  const user = useVisitorUser();
   const cartLabel = cartCount > 0 ? `Cart, ${cartCount} item${cartCount === 1 ? "" : "s"}` : "Cart";
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-gray-700 hover:text-brand-700"}`;
@@ -92,21 +97,30 @@ export function Header({ shopName, cartCount, user, market }: { shopName: string
           <Link to="/wishlist" aria-label="Wishlist" className="flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700">
             <HeartIcon filled={false} />
           </Link>
-          <Link to="/cart" aria-label={cartLabel} className="relative flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700">
+          {/* The badge is always there (hidden at 0): the hint script fills it before paint. */}
+          <Link to="/cart" aria-label={cartLabel} suppressHydrationWarning className="relative flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:text-brand-700">
             <CartIcon />
-            {cartCount > 0 ? (
-              <span data-testid="cart-count" className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white">
-                {cartCount}
-              </span>
-            ) : null}
+            <span
+              id={CART_BADGE_ID}
+              data-testid="cart-count"
+              hidden={cartCount === 0}
+              suppressHydrationWarning
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white [&[hidden]]:hidden"
+            >
+              {cartCount > 0 ? cartCount : ""}
+            </span>
           </Link>
-          {user ? (
-            <UserMenu email={user.email} />
-          ) : (
-            <Link to="/auth" className={buttonClass("primary", "small", "max-md:hidden")}>
-              Sign In
-            </Link>
-          )}
+          <CartHintScript />
+          {/* One width for "Sign In" and the account button: the swap after load moves nothing. */}
+          <div className="flex h-11 w-[5.5rem] items-center justify-end max-md:hidden">
+            {user ? (
+              <UserMenu email={user.email} />
+            ) : (
+              <Link to="/auth" className={buttonClass("primary", "small", "whitespace-nowrap")}>
+                Sign In
+              </Link>
+            )}
+          </div>
           <button
             type="button"
             className="flex h-11 w-11 items-center justify-center rounded-md text-gray-700 md:hidden"

@@ -27,7 +27,8 @@ export function WishlistButton({ productId, variantId, saved: savedOnServer, tit
   const toast = useToast();
   const navigate = useNavigate();
   const pending = fetcher.formData?.get("intent");
-  const saved = pending ? pending === "save" : savedOnServer;
+  // The answer's state until the visitor's own answer is asked again (it follows each action).
+  const saved = pending ? pending === "save" : fetcher.data?.ok ? fetcher.data.saved : savedOnServer;
   useEffect(() => {
     const result = fetcher.data;
     if (!result) return;

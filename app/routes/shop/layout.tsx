@@ -6,35 +6,47 @@ import { marketSummary, shopperForRequest } from "@server/pricing";
 import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
 import { PromoPopup } from "~/components/shop/promo-popup";
+import { PersonalProvider } from "~/lib/personal";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [s, user, shopper] = await Promise.all([getShopSettings(), getSessionUser(request), shopperForRequest(request)]);
+/**
+ * The shop's frame. On a shared page (product, list, blog...: the cached page everyone gets) it
+ * reads nothing of the visitor's own, whose badge and menu come from /api/personal after load (ADR
+ * 018); on their own pages (cart, checkout, account) it renders them, so those work without JavaScript.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [s, shopper, visitor] = await Promise.all([getShopSettings(), shopperForRequest(request), context.sharedPage ? null : visitorOf(request)]);
   return {
     market: marketSummary(shopper),
     shop: { shopName: s.shopName, supportEmail: s.supportEmail, phone: s.phone, address: s.address },
     partnerOfferUrl: s.partnerOfferUrl,
-    cartCount: await getCartCount(request, user?.id ?? null),
-    user: user ? { email: user.email } : null,
+    visitor,
   };
 }
 
-/** The layout reloads after mutations (the cart badge) and on an explicit revalidate, not on every navigation. */
+async function visitorOf(request: Request) {
+  const user = await getSessionUser(request);
+  return { cartCount: await getCartCount(request, user?.id ?? null), user: user ? { email: user.email } : null };
+}
+
+/** The layout reloads after mutations and on an explicit revalidate, not on every navigation. */
 export function shouldRevalidate({ defaultShouldRevalidate, formMethod, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   const mutation = formMethod && formMethod !== "GET";
   return mutation || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
-  const { shop, partnerOfferUrl, cartCount, user, market } = loaderData;
+  const { shop, partnerOfferUrl, market, visitor } = loaderData;
   return (
-    <div className="flex min-h-screen flex-col">
-      <Header shopName={shop.shopName} cartCount={cartCount} user={user} market={market} />
-      <div className="flex-1">
-        <Outlet />
+    <PersonalProvider rendered={visitor}>
+      <div className="flex min-h-screen flex-col">
+        <Header shopName={shop.shopName} market={market} />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <Footer {...shop} market={market} />
+        <PromoPopup offerUrl={partnerOfferUrl} />
       </div>
-      <Footer {...shop} market={market} />
-      <PromoPopup offerUrl={partnerOfferUrl} />
-    </div>
+    </PersonalProvider>
   );
 }

@@ -4,6 +4,7 @@ import { getSessionUser } from "@server/auth";
 import { domainErrorResponse, invalidForm, refusal } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { isDocumentRequest, refererPath } from "@server/http/request";
+import { HELPFUL_PARAM } from "@core/reviews";
 import { markHelpful } from "@server/reviews";
 import { checkRateLimit } from "@server/security/rate-limit";
 import type { Route } from "./+types/review-helpful";
@@ -35,7 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
   if (isDocumentRequest(request)) {
-    return redirect(`${refererPath(request, "/products")}#review-${parsed.data.reviewId}`, { status: 303, headers });
+    // Back to the review, saying so in the address: the product page is everyone's (ADR 018) and
+    // cannot know this visitor voted; the query is all it needs to say "You found this helpful".
+    const back = new URL(refererPath(request, "/products"), "http://shop");
+    back.searchParams.set(HELPFUL_PARAM, parsed.data.reviewId);
+    return redirect(`${back.pathname}${back.search}#review-${parsed.data.reviewId}`, { status: 303, headers });
   }
   return data<HelpfulAnswer>({ ok: true, helpfulCount: result.helpfulCount, counted: result.counted }, { headers });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getSessionUser } from "@server/auth";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
-import { isDocumentRequest, refererPath } from "@server/http/request";
+import { isDocumentRequest } from "@server/http/request";
 import { localise, shopperForRequest } from "@server/pricing";
 import { readWishlist, removeFromWishlist, saveToWishlist } from "@server/wishlist";
 import { AddToCartForm } from "~/components/shop/add-to-cart-form";
@@ -34,7 +34,8 @@ const wishlistIntent = z.discriminatedUnion(
 
 /**
  * Save or remove. A fetcher (the heart, the list's Remove) gets `{ ok, saved }`; a plain form post
- * (no JavaScript) a 303 back to the page it came from. A guest's answer carries the wishlist cookie.
+ * (no JavaScript) a 303 to the wishlist, the page that shows the visitor's own list: the product page
+ * it came from is everyone's (ADR 018) and cannot show it. A guest's answer carries the wishlist cookie.
  */
 export async function action({ request }: Route.ActionArgs) {
   const parsed = wishlistIntent.safeParse(Object.fromEntries(await readForm(request)));
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     return domainErrorResponse(err);
   }
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  if (isDocumentRequest(request)) return redirect(refererPath(request, "/wishlist"), { status: 303, headers });
+  if (isDocumentRequest(request)) return redirect("/wishlist", { status: 303, headers });
   return data<WishlistActionData>({ ok: true, saved: input.intent === "save" }, { headers });
 }
 

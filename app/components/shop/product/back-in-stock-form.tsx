@@ -1,6 +1,7 @@
-import { useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { useVisitorUser } from "~/lib/personal";
 
 type BackInStockResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -14,7 +15,7 @@ export const BACK_IN_STOCK_SENT = "back-in-stock";
 export function BackInStockForm({ variantId, colour }: { variantId: string; colour: string }) {
   const fetcher = useFetcher<BackInStockResult>();
   const [params] = useSearchParams();
-  const layout = useRouteLoaderData("routes/shop/layout") as { user: { email: string } | null } | undefined;
+  const email = useVisitorUser()?.email;
   const result = fetcher.data;
   // The email's own message, or the refusal (too many sign-ups) next to the one field.
   const error = result && !result.ok ? (result.fieldErrors.email ?? result.message) : null;
@@ -30,7 +31,9 @@ export function BackInStockForm({ variantId, colour }: { variantId: string; colo
           type="email"
           required
           autoComplete="email"
-          defaultValue={layout?.user?.email}
+          // Keyed by it: the address arrives after load (the page is shared) and fills the field then.
+          key={email ?? "guest"}
+          defaultValue={email}
           error={error ?? undefined}
           // Without an error, the field is described by the answer that appears under the form.
           aria-describedby={error ? "back-in-stock-email-error" : "back-in-stock-status"}

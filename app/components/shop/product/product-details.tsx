@@ -1,5 +1,5 @@
 import { Tabs } from "~/components/ui/tabs";
-import type { ProductPage, ReviewAccessView, ReviewView } from "@core/product-view";
+import type { ProductPage, ReviewView } from "@core/product-view";
 import { Overview, Specifications } from "./content-blocks";
 import { CustomerStories } from "./reviews";
 
@@ -10,13 +10,13 @@ type TabId = keyof typeof TAB_LABELS;
  * Below the buy box: the tabs the product's content lists. With the Overview alone there is no tab
  * list; reviews without a tab of their own follow the tabs.
  */
-export function ProductDetails({ product, reviews, access }: { product: ProductPage; reviews: ReviewView[]; access: ReviewAccessView }) {
+export function ProductDetails({ product, reviews }: { product: ProductPage; reviews: ReviewView[] }) {
   const tabs = usableTabs(product);
   const reviewsTabbed = tabs.length > 1 && tabs.includes("reviews");
   return (
     <>
-      <InformationTabs product={product} tabs={tabs} reviewsPanel={<CustomerStories reviews={reviews} access={access} slug={product.slug} />} />
-      {reviewsTabbed ? null : <CustomerStories reviews={reviews} access={access} slug={product.slug} />}
+      <InformationTabs product={product} tabs={tabs} reviewsPanel={<CustomerStories reviews={reviews} slug={product.slug} />} />
+      {reviewsTabbed ? null : <CustomerStories reviews={reviews} slug={product.slug} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ProductPage } from "@core/product-view";
 import { deliveryNotice, type InMarket } from "@core/market";
 import { useMarket } from "~/lib/use-market";
+import { usePersonal } from "~/lib/personal";
 import { discountPercent, formatMoney } from "@core/money";
 import { stockState } from "@core/stock";
 import { hasColours, itemLabel } from "@core/variant";
@@ -15,7 +16,8 @@ import { QuantityPicker } from "./quantity-picker";
 import { Stars } from "./stars";
 
 /** Above the fold: gallery and buy box, sharing the selected colour. */
-export function ProductHero({ product, savedVariantId }: { product: InMarket<ProductPage>; savedVariantId: string | null }) {
+export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
+  const saved = (usePersonal()?.product?.savedVariantId ?? null) !== null;
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const variant = product.variants[selected];
@@ -44,7 +46,7 @@ export function ProductHero({ product, savedVariantId }: { product: InMarket<Pro
           ) : null}
           <div className="mt-3 flex items-start justify-between gap-4">
             <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{product.title}</h1>
-            {variant ? <WishlistButton productId={product.id} variantId={variant.id} saved={savedVariantId !== null} title={product.title} /> : null}
+            {variant ? <WishlistButton productId={product.id} variantId={variant.id} saved={saved} title={product.title} /> : null}
           </div>
           {product.rating.count > 0 ? (
             <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-700">

@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import type { ReviewAccessView, ReviewView } from "@core/product-view";
-import { REVIEWS_SHOWN_FIRST, ratingBreakdown, reviewExcerpt, wrapIndex } from "@core/reviews";
+import { HELPFUL_PARAM, REVIEWS_SHOWN_FIRST, ratingBreakdown, reviewExcerpt, wrapIndex } from "@core/reviews";
 import { formatLongDate } from "~/lib/dates";
+import { usePersonal } from "~/lib/personal";
 import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "../responsive-image";
 import { Stars } from "./stars";
@@ -10,9 +11,13 @@ import { Stars } from "./stars";
 /**
  * 'Customer Stories': the product's approved reviews, 4 first, with a summary (average, count and
  * how many gave each number of stars) computed from them, and what the visitor may do: sign in,
- * write a review (buyers only), or see where their own review stands.
+ * write a review (buyers only), or see where their own review stands. The page is everyone's; the
+ * visitor's access and helpful votes arrive with their personal answer (until then: sign in).
  */
-export function CustomerStories({ reviews, access, slug }: { reviews: ReviewView[]; access: ReviewAccessView; slug: string }) {
+export function CustomerStories({ reviews: shared, slug }: { reviews: ReviewView[]; slug: string }) {
+  const mine = usePersonal()?.product;
+  const access: ReviewAccessView = mine?.reviewAccess ?? { kind: "sign-in" };
+  const reviews = withVotes(shared, mine?.votes ?? []);
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
   const summary = ratingBreakdown(reviews);
@@ -94,7 +99,14 @@ const OWN_REVIEW: Record<"pending" | "published" | "hidden", string> = {
   hidden: "Your review of this product is not shown on the shop.",
 };
 
-/** What the visitor may do: the anonymous (cached) page always offers to sign in. */
+/** The visitor's own helpful votes over the shared list: their counts now, and the button pressed. */
+function withVotes(list: ReviewView[], votes: [string, number][]): ReviewView[] {
+  if (votes.length === 0) return list;
+  const counts = new Map(votes);
+  return list.map((r) => (counts.has(r.id) ? { ...r, helpfulCount: counts.get(r.id)!, votedHelpful: true } : r));
+}
+
+/** What the visitor may do; the shared (cached) page offers to sign in until their own answer says more. */
 function ReviewPrompt({ access, slug }: { access: ReviewAccessView; slug: string }) {
   const formPath = `/products/${slug}/review`;
   const box = "rounded-2xl border border-gray-200 bg-gray-50 p-5 text-sm text-gray-700";
@@ -183,7 +195,9 @@ function ReviewCard({ review }: { review: ReviewView }) {
  */
 function Helpful({ review }: { review: ReviewView }) {
   const fetcher = useFetcher<{ ok: boolean; helpfulCount?: number }>();
-  const voted = review.votedHelpful || fetcher.state !== "idle" || fetcher.data?.ok === true;
+  // A no-JS vote comes back with the review's id in the address (the page is everyone's).
+  const [params] = useSearchParams();
+  const voted = review.votedHelpful || params.get(HELPFUL_PARAM) === review.id || fetcher.state !== "idle" || fetcher.data?.ok === true;
   const count = fetcher.data?.helpfulCount ?? review.helpfulCount;
   return (
     <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-600">
