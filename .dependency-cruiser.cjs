@@ -6,7 +6,7 @@
 // log, errors, jobs files) may be used by every area and knows none. Cycles between areas are
 // checked by scripts/check-architecture.mjs over this cruise's graph. core/ holds the rules both the
 // browser and the server use, and imports neither side.
-const INFRA = "^server/(db|http|realtime|security|cache)/|^server/(config|log|errors|jobs)\\.ts$";
+const INFRA = "^server/(db|http|realtime|security|cache|storage|metrics)/|^server/(config|log|errors|jobs)\\.ts$";
 const FRONT_DOOR = "^server/[^/]+/(index|schema)\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -37,7 +37,7 @@ module.exports = {
       name: "infrastructure-knows-no-area",
       comment: "db, http, realtime and security serve every area; an area's rule does not belong in them.",
       severity: "error",
-      from: { path: "^server/(db|http|realtime|security|cache)/", pathNot: "^server/db/schema\\.ts$" },
+      from: { path: "^server/(db|http|realtime|security|cache|storage|metrics)/", pathNot: "^server/db/schema\\.ts$" },
       to: { path: "^server/", pathNot: INFRA },
     },
     {

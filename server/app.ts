@@ -6,11 +6,13 @@ import { config } from "./config";
 import { accessLog } from "./http/access-log";
 import { bodyLimits } from "./http/body-limit";
 import { readiness } from "./http/health";
+import { serveMedia } from "./http/media";
 import { pageHandler } from "./http/page-handler";
 import { databaseOutageStatus } from "./http/outage";
 import { sameOriginWrites, securityHeaders } from "./http/security";
 import { refuseStreamsOverCap } from "./realtime/sse";
 import { startServices, stopServices } from "./startup";
+import { mediaStore } from "./storage";
 import { uploadBodyLimit } from "@server/media";
 import { shopperForRequest } from "@server/pricing";
 
@@ -40,18 +42,8 @@ app.use(bodyLimits({ form: config().BODY_LIMIT_BYTES, webhook: config().WEBHOOK_
 app.use(securityHeaders(config().publicUrl));
 app.use(sameOriginWrites(config().publicUrl));
 
-app.use("/media", express.static(config().mediaDir, {
-  immutable: true,
-  maxAge: "1y",
-  index: false,
-  // Uploads are only ever images re-encoded by sharp; even so, nothing served from here may run:
-  // no sniffing, no scripts, a sandbox, and a disposition that names it a file.
-  setHeaders: (res) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Content-Disposition", "inline");
-    res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-  },
-}));
+// Media from the store (a local folder or a bucket, ADR 018), or a redirect to its public URL.
+app.use("/media", serveMedia({ store: mediaStore, publicBaseUrl: config().MEDIA_PUBLIC_BASE_URL }));
 
 app.get("/healthz", (_req, res) => {
   res.json({ ok: true });

@@ -40,6 +40,22 @@ const schema = z.object({
   /** How long an AI generation may run before the writer is told 'Request timed out'. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MEDIA_DIR: optionalString,
+  /** Where media files live: this machine's MEDIA_DIR, or an S3-compatible bucket shared by every instance (ADR 018). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** Set: /media/<key> redirects to <this>/<key> (a CDN in front of the bucket) rather than streaming it. */
+  MEDIA_PUBLIC_BASE_URL: optionalUrl,
+  /** The Prometheus endpoint (/metrics), off unless "on"; then it answers only with METRICS_TOKEN as a bearer token. */
+  METRICS: z.enum(["on", "off"]).default("off"),
+  METRICS_TOKEN: optionalString,
   ADMIN_EMAIL: z.string().email().default("admin@pocketretro.example"),
   ADMIN_PASSWORD: optionalString,
   ADMIN_REQUIRE_2FA: z
@@ -83,6 +99,8 @@ const schema = z.object({
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
   mediaDir: string;
+  /** The bucket's settings when S3_BUCKET is set (the store when MEDIA_STORAGE=s3, the target of media:copy-to-s3). */
+  s3: S3Settings | undefined;
   publicUrl: string;
   authSecret: string;
   embedded: boolean;
@@ -97,6 +115,7 @@ export type Config = z.infer<typeof schema> & {
 };
 
 import { DEMO_ADMIN_PASSWORD } from "@core/auth-rules";
+import type { S3Settings } from "./storage/s3";
 
 export { DEMO_ADMIN_PASSWORD };
 
@@ -159,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "ADMIN_PASSWORD is the published demo password; choose another one (the demo password is refused in production and whenever DATABASE_URL is set).",
     );
   }
+  if (c.MEDIA_STORAGE === "s3" && !c.S3_BUCKET) throw new Error("S3_BUCKET is required when MEDIA_STORAGE=s3 (see .env.example).");
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's own credentials.");
+  if (c.METRICS === "on" && (c.METRICS_TOKEN ?? "").length < 16) throw new Error("METRICS=on needs METRICS_TOKEN, 16 or more characters: /metrics answers only to it.");
   const openFileLimit = readOpenFileLimit();
   return {
     ...c,
@@ -166,6 +188,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseMaxTotal: sseMaxTotal(c.SSE_MAX_CONNECTIONS, openFileLimit),
     dataDir,
     mediaDir: path.resolve(c.MEDIA_DIR ?? path.join(dataDir, "media")),
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION ?? "us-east-1",
+          endpoint: c.S3_ENDPOINT,
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     authSecret,
     embedded,

@@ -5,6 +5,7 @@ import sharp, { type Sharp } from "sharp";
 import { eq, inArray } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
+import { contentTypeOf, mediaStore } from "../storage";
 import { media, type MediaSource } from "./schema";
 import { storedImage, type Rendition, type StoredImage } from "@core/images";
 
@@ -53,8 +54,8 @@ async function finishRow(id: string, alt: string, width: number, height: number,
 }
 
 /**
- * Re-encodes an image (its bytes, or the path of a file holding them) into WebP renditions under
- * MEDIA_DIR and records it, with a zoom rendition when it is wide enough. Re-encoding drops anything
+ * Re-encodes an image (its bytes, or the path of a file holding them) into WebP renditions in the
+ * media store (MEDIA_DIR or the bucket) and records it, with a zoom rendition when it is wide enough. Re-encoding drops anything
  * that is not pixels (metadata, scripts in SVG).
  */
 export async function storeImage(input: Buffer | string, originalName: string, alt: string, from: MediaSource = "staff"): Promise<StoredImage> {
@@ -62,12 +63,11 @@ export async function storeImage(input: Buffer | string, originalName: string, a
   const meta = await source.metadata();
   if (!meta.width || !meta.height) throw new Error("Not an image");
   const id = await insertRow(originalName, alt, meta.width, meta.height, from);
-  const dir = config().mediaDir;
-  await fs.mkdir(dir, { recursive: true });
   const renditions: Rendition[] = [];
   for (const e of plan(meta.width, { avif: false, zoom: from === "staff" })) {
     const file = `${id}-${e.width}.${e.format}`;
-    const info = await encode(source, e, meta.width).toFile(path.join(dir, file));
+    const { data, info } = await encode(source, e, meta.width).toBuffer({ resolveWithObject: true });
+    await mediaStore().put(file, data, contentTypeOf(file));
     renditions.push({ width: info.width, height: info.height, format: e.format, path: `/media/${file}` });
   }
   return finishRow(id, alt, meta.width, meta.height, renditions);
@@ -80,7 +80,9 @@ const ARTWORK_ENCODING = `v1 ${RENDITION_WIDTHS.join(",")} ${ZOOM_WIDTH} ${JSON.
 
 /**
  * Where rendered seed artwork is kept between starts: `.cache/artwork` under the working directory
- * (git-ignored), or inside MEDIA_DIR when that cannot be written. The files are named by a hash of
+ * (git-ignored), or inside MEDIA_DIR when that cannot be written. It stays on this machine whatever
+ * the media store: it only saves rendering time, and any instance can draw a missing file again
+ * (ADR 018); the renditions made from it go to the store like any upload's. The files are named by a hash of
  * the drawing, so a changed drawing is rendered again and an unchanged one never is.
  */
 async function artworkCacheDir(): Promise<string> {
@@ -150,12 +152,10 @@ export async function storeArtwork(svg: string, originalName: string, alt: strin
   const cacheDir = await artworkCacheDir();
   const art = await renderArtwork(svg, cacheDir, artworkKey(svg, opts), opts);
   const id = await insertRow(originalName, alt, art.width, art.height, "staff");
-  const dir = config().mediaDir;
-  await fs.mkdir(dir, { recursive: true });
   const renditions = await Promise.all(
     art.files.map(async (f) => {
       const file = `${id}-${f.width}.${f.format}`;
-      await fs.copyFile(path.join(cacheDir, f.file), path.join(dir, file));
+      await mediaStore().put(file, await fs.readFile(path.join(cacheDir, f.file)), contentTypeOf(file));
       return { width: f.width, height: f.height, format: f.format, path: `/media/${file}` };
     }),
   );
