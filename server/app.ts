@@ -7,6 +7,7 @@ import { accessLog } from "./http/access-log";
 import { bodyLimits } from "./http/body-limit";
 import { readiness } from "./http/health";
 import { serveMedia } from "./http/media";
+import { metricsEndpoint } from "./http/metrics";
 import { pageHandler } from "./http/page-handler";
 import { databaseOutageStatus } from "./http/outage";
 import { sameOriginWrites, securityHeaders } from "./http/security";
@@ -36,6 +37,9 @@ declare module "react-router" {
 export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config().TRUST_PROXY));
+const serverBuild = () => import("virtual:react-router/server-build");
+// Before the access log: scrapes are neither logged nor counted (ADR 019).
+if (config().METRICS === "on") app.use(metricsEndpoint(config().METRICS_TOKEN!, serverBuild));
 app.use(accessLog());
 // Before anything reads a body: oversized ones are refused unread (server/http/body-limit.ts).
 app.use(bodyLimits({ form: config().BODY_LIMIT_BYTES, webhook: config().WEBHOOK_BODY_LIMIT_BYTES, upload: uploadBodyLimit }));
@@ -59,7 +63,7 @@ app.use(adminResponseHeaders);
 app.use(databaseOutageStatus());
 // Pages, data requests and resource routes; anonymous storefront pages from the page cache.
 app.use(
-  pageHandler(() => import("virtual:react-router/server-build"), {
+  pageHandler(serverBuild, {
     marketOf: async (request) => (await shopperForRequest(request)).market.id,
   }),
 );

@@ -1,4 +1,5 @@
 import { log } from "./log";
+import { metrics } from "./metrics";
 
 /** Stops a periodic job and waits for a run under way, so the database is not closed beneath it. */
 export type StopJob = () => Promise<void>;
@@ -11,8 +12,15 @@ export type StopJob = () => Promise<void>;
 export function startPeriodicJob(name: string, intervalMs: number, task: () => Promise<void>, opts: { immediately?: boolean } = {}): StopJob {
   let running: Promise<void> | null = null;
   const tick = () => {
+    const started = performance.now();
     running ??= task()
-      .catch((err: unknown) => log.error({ err, job: name }, `${name} failed`))
+      .then(
+        () => metrics.jobRun(name, intervalMs, true, (performance.now() - started) / 1000),
+        (err: unknown) => {
+          metrics.jobRun(name, intervalMs, false, (performance.now() - started) / 1000);
+          log.error({ err, job: name }, `${name} failed`);
+        },
+      )
       .finally(() => (running = null));
   };
   const timer = setInterval(tick, intervalMs);

@@ -4,7 +4,9 @@ import { openDatabase, setDatabase, database } from "./db/client";
 import { seed } from "@server/seed";
 import type { StopJob } from "./jobs";
 import { log } from "./log";
-import { startMailDelivery } from "@server/mail";
+import { outboxBacklog, startMailDelivery } from "@server/mail";
+import { startMetrics } from "./metrics";
+import { openStreamCounts } from "./realtime/sse";
 import { startOlderOrderAllocation } from "@server/orders";
 import { startReservationSweep } from "@server/orders";
 import { startPaymentReconciliation } from "@server/checkout";
@@ -26,6 +28,8 @@ export async function startServices() {
   const seeded = await seed();
   await ensureFirstAdmin();
   await startBus();
+  // The readings an operator watches (ADR 019), handed to the metrics module from here, where the areas are known.
+  if (c.METRICS === "on") await startMetrics({ outbox: outboxBacklog, pool: () => d.poolStats?.() ?? null, sse: () => openStreamCounts().total });
   jobs = [
     startReservationSweep(),
     startPaymentReconciliation(),

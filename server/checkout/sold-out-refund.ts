@@ -1,4 +1,5 @@
 import { log } from "@server/log";
+import { metrics } from "@server/metrics";
 import { recordRefund } from "@server/orders";
 import type { PaymentProvider } from "@server/payments";
 
@@ -14,9 +15,11 @@ export async function refundOrderPayment(provider: PaymentProvider, orderId: str
   }
   try {
     const refund = await provider.refund({ paymentId, amountCents, reason: "sold out before the payment arrived", idempotencyKey: `refund-${orderId}` });
+    metrics.refund("succeeded");
     await recordRefund(orderId, { refundId: refund.id });
   } catch (err) {
     log.error({ err, orderId }, "automatic refund failed");
+    metrics.refund("failed");
     await recordRefund(orderId, { error: err instanceof Error ? err.message : String(err) });
   }
 }

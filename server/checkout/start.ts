@@ -2,6 +2,7 @@ import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishB
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
+import { metrics } from "../metrics";
 import { clientKeyFor } from "@server/cart";
 import { abandonOrder, attachPaymentSession, placePendingOrder, type AccountRequest } from "@server/orders";
 import { orderPricing, pricedLines, quoteCheckout } from "./quote";
@@ -118,6 +119,7 @@ export async function startCheckout(input: {
     await abandonOrder(order.id, "The payment provider returned no payment page");
     throw new NoCheckoutUrlError();
   }
+  metrics.checkoutStarted();
   return { orderId: order.id, orderNumber: order.number, sessionId: session.id, paymentUrl: session.url };
 }
 

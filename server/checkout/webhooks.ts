@@ -1,5 +1,6 @@
 import { afterOrderPaid } from "@server/accounts";
 import { log } from "@server/log";
+import { metrics } from "@server/metrics";
 import { sendOrderConfirmation, sendSoldOutNotice } from "@server/orders";
 import { closeUnpaidOrder, confirmPayment, recordIgnoredEvent, type PaymentOutcome } from "@server/orders";
 import { paymentProvider } from "@server/payments";
@@ -22,13 +23,21 @@ export async function handlePaymentWebhook(name: ProviderName, request: Request)
   } catch (err) {
     if (err instanceof MalformedWebhookError) {
       log.warn({ provider: name, reason: err.message }, "rejected a malformed payment webhook");
+      metrics.paymentWebhook("rejected");
       return Response.json({ ok: false, message: err.publicMessage }, { status: err.status });
     }
     if (!(err instanceof WebhookSignatureError)) throw err;
     log.warn({ provider: name, reason: err.message }, "rejected a payment webhook");
+    metrics.paymentWebhook("rejected");
     return Response.json({ ok: false, message: err.publicMessage }, { status: err.status });
   }
-  await applyPaymentEvent(provider, event);
+  try {
+    await applyPaymentEvent(provider, event);
+  } catch (err) {
+    metrics.paymentWebhook("failed");
+    throw err;
+  }
+  metrics.paymentWebhook("applied");
   return Response.json({ received: true });
 }
 
@@ -54,6 +63,7 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
       const { kind: _paid, ...paid } = event;
       const outcome = await confirmPayment({ ...paid, provider: provider.name });
       if (outcome.kind === "paid") {
+        metrics.checkoutPaid();
         await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
         // Saving the address, creating the account: only now that the payment is confirmed.
         if (outcome.accountRequests) await afterCommit("checkout's account requests", outcome.orderId, () => afterOrderPaid(outcome.orderId));

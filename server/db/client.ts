@@ -30,6 +30,8 @@ export type Database = {
    * the connection). PGlite runs in one process only, so there is nobody to exclude.
    */
   exclusively<T>(name: string, work: () => Promise<T>): Promise<T | null>;
+  /** The PostgreSQL pool's use now (metrics); PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -43,9 +45,10 @@ export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGl
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    const max = opts.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
+      max,
       // With the database out of reach a page fails within seconds (503) instead of hanging.
       connectionTimeoutMillis: 5_000,
       // A peer that vanished without closing the connection is noticed instead of waited on forever.
@@ -63,6 +66,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       async listen(channel, onPayload, onLost) {
         const client = await pool.connect();
         listenClients.add(client);

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { log } from "../log";
+import { metrics, metricsStarted } from "../metrics";
+import { routePatternOf } from "./route-pattern";
 import { runInRequest } from "./request-context";
 
 /**
@@ -13,7 +16,7 @@ export function accessLog() {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
-    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started));
+    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started, res));
     runInRequest({ requestId, databaseUnavailable: false }, next);
   };
 }
@@ -23,7 +26,16 @@ export function requestIdFor(incoming: string | undefined): string {
   return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
-/** The access-log line; the path only: query strings may carry tokens (reset links, session ids). */
-export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint) {
-  log.info({ requestId, method, path, status, ms: Number(process.hrtime.bigint() - started) / 1e6 }, "request");
+/**
+ * The access-log line; the path only: query strings may carry tokens (reset links, session ids).
+ * With metrics on, the request is counted too, by route pattern, and a page-cache answer (its
+ * X-Page-Cache header) as a hit or a miss.
+ */
+export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint, res: ServerResponse) {
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  log.info({ requestId, method, path, status, ms }, "request");
+  if (!metricsStarted()) return;
+  metrics.request(routePatternOf(path), method, status, ms / 1000);
+  const cache = res.getHeader("x-page-cache");
+  if (cache === "hit" || cache === "miss") metrics.pageCache(cache);
 }

@@ -206,7 +206,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const requestId = requestIdFor(Array.isArray(header) ? header[0] : header);
   res.setHeader("X-Request-Id", requestId);
   const status = writeStoredPage(req, res, page, "hit");
-  logRequest(requestId, req.method, path, status, started);
+  logRequest(requestId, req.method, path, status, started, res);
   return true;
 }
 

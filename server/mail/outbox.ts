@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
 import { outboxMail } from "./schema";
@@ -15,6 +15,15 @@ export type OutboxMessage = OutboxEntry & { text: string; replyTo: string | null
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MAILBOX_PAGE_SIZE = 50;
+
+/** Mail waiting to be delivered and the age of the oldest (metrics): what an operator alerts on when delivery stalls. */
+export async function outboxBacklog(): Promise<{ backlog: number; oldestAgeSeconds: number }> {
+  const [r] = await db()
+    .select({ backlog: sql<number>`count(*)::int`, oldest: sql<number | null>`extract(epoch from now() - min(${outboxMail.createdAt}))::float8` })
+    .from(outboxMail)
+    .where(eq(outboxMail.status, "pending"));
+  return { backlog: r?.backlog ?? 0, oldestAgeSeconds: Math.max(0, r?.oldest ?? 0) };
+}
 
 export async function listOutbox(): Promise<OutboxEntry[]> {
   const rows = await db()

@@ -8,6 +8,7 @@ import type { RefundChoices, RefundStatus } from "@core/order-view";
 import { allocateFromTotals, chargesOf } from "./charges";
 import { nextDocumentNumber } from "./documents";
 import { log } from "../log";
+import { metrics } from "../metrics";
 import { paymentProvider } from "../payments";
 import { recordOrderEvent } from "./events";
 import { sendRefundMail } from "./mail";
@@ -326,6 +327,7 @@ export async function settleRefund(refundId: string): Promise<RefundOutcome> {
     }
   }
   const providerRefundId = "id" in result ? result.id : null;
+  metrics.refund(providerRefundId ? "succeeded" : "failed");
   const amount = formatMoney(refund.amountCents, row.currency.toUpperCase());
   await transaction(async (tx) => {
     await tx
