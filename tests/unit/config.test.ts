@@ -38,6 +38,24 @@ describe("configuration", () => {
     expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
   });
 
+  it("media storage and metrics: s3 needs a bucket, keys come in pairs, metrics need a token (issue 32)", () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ MEDIA_STORAGE: "local", s3: undefined, METRICS: "off" });
+    expect(() => loadConfig({ DATA_DIR: tmp(), MEDIA_STORAGE: "s3" })).toThrow(/S3_BUCKET is required when MEDIA_STORAGE=s3/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MEDIA_STORAGE: "disk" })).toThrow(/MEDIA_STORAGE/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_ENDPOINT: "not an address" })).toThrow(/S3_ENDPOINT/);
+    expect(loadConfig({ DATA_DIR: tmp(), MEDIA_STORAGE: "s3", S3_BUCKET: "shop", S3_REGION: "", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "true" }).s3).toEqual({
+      bucket: "shop",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      credentials: undefined,
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS: "on" })).toThrow(/METRICS=on needs METRICS_TOKEN/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS: "on", METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS: "on", METRICS_TOKEN: "a-long-enough-token" }).METRICS).toBe("on");
+  });
+
   it("caps live-update streams below the open-file limit it reads at start (issue 11, item 8)", () => {
     const limits = path.join(tmp(), "limits");
     fs.writeFileSync(limits, "Limit                     Soft Limit           Hard Limit           Units     \nMax open files            1024                 4096                 files     \n");
