@@ -67,7 +67,8 @@ function sample(text: string, series: string): number | undefined {
 
 describe("metrics an operator scrapes from each instance", () => {
   it("refuses /metrics without the token, and never lets it be cached", async () => {
-    for (const headers of [{}, { authorization: "Bearer wrong-token" }, { authorization: METRICS_TOKEN }]) {
+    const refused: Record<string, string>[] = [{}, { authorization: "Bearer wrong-token" }, { authorization: METRICS_TOKEN }];
+    for (const headers of refused) {
       const res = await fetch(`${a.url}/metrics`, { headers });
       expect([res.status, res.headers.get("cache-control"), res.headers.get("www-authenticate")]).toEqual([401, "no-store", 'Bearer realm="metrics"']);
       expect(await res.text()).not.toContain("shop_");
