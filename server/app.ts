@@ -38,7 +38,7 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config().TRUST_PROXY));
 const serverBuild = () => import("virtual:react-router/server-build");
-// Before the access log: scrapes are neither logged nor counted (ADR 019).
+// Before the access log: scrapes are neither logged nor counted (ADR 020).
 if (config().METRICS === "on") app.use(metricsEndpoint(config().METRICS_TOKEN!, serverBuild));
 app.use(accessLog());
 // Before anything reads a body: oversized ones are refused unread (server/http/body-limit.ts).
@@ -46,7 +46,7 @@ app.use(bodyLimits({ form: config().BODY_LIMIT_BYTES, webhook: config().WEBHOOK_
 app.use(securityHeaders(config().publicUrl));
 app.use(sameOriginWrites(config().publicUrl));
 
-// Media from the store (a local folder or a bucket, ADR 018), or a redirect to its public URL.
+// Media from the store (a local folder or a bucket, ADR 019), or a redirect to its public URL.
 app.use("/media", serveMedia({ store: mediaStore, publicBaseUrl: config().MEDIA_PUBLIC_BASE_URL }));
 
 app.get("/healthz", (_req, res) => {

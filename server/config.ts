@@ -40,7 +40,7 @@ const schema = z.object({
   /** How long an AI generation may run before the writer is told 'Request timed out'. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MEDIA_DIR: optionalString,
-  /** Where media files live: this machine's MEDIA_DIR, or an S3-compatible bucket shared by every instance (ADR 018). */
+  /** Where media files live: this machine's MEDIA_DIR, or an S3-compatible bucket shared by every instance (ADR 019). */
   MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,

@@ -28,7 +28,7 @@ export async function startServices() {
   const seeded = await seed();
   await ensureFirstAdmin();
   await startBus();
-  // The readings an operator watches (ADR 019), handed to the metrics module from here, where the areas are known.
+  // The readings an operator watches (ADR 020), handed to the metrics module from here, where the areas are known.
   if (c.METRICS === "on") await startMetrics({ outbox: outboxBacklog, pool: () => d.poolStats?.() ?? null, sse: () => openStreamCounts().total });
   jobs = [
     startReservationSweep(),

@@ -13,7 +13,7 @@ function inertHeaders(res: Response) {
 const notFound = (res: Response) => res.status(404).type("text/plain").send("Not found");
 
 /**
- * GET and HEAD /media/<key>: the object from the media store (ADR 018), cacheable for a year since a
+ * GET and HEAD /media/<key>: the object from the media store (ADR 019), cacheable for a year since a
  * key never changes its bytes; or, with a public base URL (a CDN in front of the bucket), a redirect
  * there. A key that is not in the store is a 404; a store out of reach a 503 that is not cached.
  */

@@ -11,7 +11,7 @@ const sameSecret = (a: string, b: string) => {
 };
 
 /**
- * GET /metrics (METRICS=on, ADR 019): the Prometheus exposition, only with `Authorization: Bearer
+ * GET /metrics (METRICS=on, ADR 020): the Prometheus exposition, only with `Authorization: Bearer
  * <METRICS_TOKEN>` (401 otherwise), never cached. Mounted ahead of the access log: a scrape every
  * few seconds is neither a logged nor a counted request. Also teaches the request counter the
  * route table, so requests are labelled by route pattern.

@@ -82,7 +82,7 @@ const ARTWORK_ENCODING = `v1 ${RENDITION_WIDTHS.join(",")} ${ZOOM_WIDTH} ${JSON.
  * Where rendered seed artwork is kept between starts: `.cache/artwork` under the working directory
  * (git-ignored), or inside MEDIA_DIR when that cannot be written. It stays on this machine whatever
  * the media store: it only saves rendering time, and any instance can draw a missing file again
- * (ADR 018); the renditions made from it go to the store like any upload's. The files are named by a hash of
+ * (ADR 019); the renditions made from it go to the store like any upload's. The files are named by a hash of
  * the drawing, so a changed drawing is rendered again and an unchanged one never is.
  */
 async function artworkCacheDir(): Promise<string> {

@@ -1,4 +1,4 @@
-// Prometheus metrics (docs/decisions/019-metrics.md): infrastructure. Areas count what happens
+// Prometheus metrics (docs/decisions/020-metrics.md): infrastructure. Areas count what happens
 // through `metrics`; what must be read from an area at scrape time (the mail outbox) is handed in by
 // the composition root (server/startup.ts) as a gauge reader, so this module knows no area.
 // Everything is a no-op until startMetrics() has loaded prom-client (METRICS=on): a shop without

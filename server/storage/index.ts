@@ -1,4 +1,4 @@
-// Object storage for media (docs/decisions/018-media-storage.md): infrastructure, like
+// Object storage for media (docs/decisions/019-media-storage.md): infrastructure, like
 // the database client; the media area writes through it and server/http serves from it.
 import { config, type Config } from "../config";
 import { localStore } from "./local";

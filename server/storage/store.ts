@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 export type ObjectInfo = { size: number; contentType: string; etag: string; lastModified: Date };
 
 /**
- * Where media files live (docs/decisions/018-media-storage.md): a local folder or an
+ * Where media files live (docs/decisions/019-media-storage.md): a local folder or an
  * S3-compatible bucket, told apart by MEDIA_STORAGE. Keys are flat file names (`<uuid>-640.webp`),
  * the same on every adapter, so a media URL (`/media/<key>`) never changes when the store does.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { learnRoutes, routePatternOf } from "../../server/http/route-pattern";
 
-/** Metric labels are route patterns from the route table, never the URL (issue 32, ADR 019). */
+/** Metric labels are route patterns from the route table, never the URL (issue 32, ADR 020). */
 describe("route patterns for metric labels", () => {
   it("names a path by the route that answers it, a data request by its page, and the app's own paths", () => {
     learnRoutes({
