@@ -28,3 +28,7 @@ export function productListFilterOf(params: URLSearchParams): ProductListFilter 
 }
 
 export const hasProductListFilter = (f: ProductListFilter) => Boolean(f.q || f.status || f.collection || f.stock);
+
+/** What the product list does to the ticked products at once (server/catalog/bulk.ts). */
+export const BULK_PRODUCT_ACTIONS = ["publish", "unpublish", "delete"] as const;
+export type BulkProductAction = (typeof BULK_PRODUCT_ACTIONS)[number];

@@ -1,4 +1,4 @@
-import { and, between, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, between, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { OrderStatus } from "@core/order-status";
 import type { FulfilmentStatus, PaymentStatus } from "@core/order-workspace";
 import { db } from "../db/client";
@@ -138,6 +138,8 @@ export type AdminOrderFilter = {
   since?: Date;
   /** Placed before. */
   until?: Date;
+  /** Only these orders (a bulk action's selection on the page). */
+  ids?: string[];
   page?: number;
   pageSize?: number;
 };
@@ -153,5 +155,6 @@ export function adminOrderWhere(f: AdminOrderFilter, tier: SearchTier = "exact")
     f.fulfilment ? fulfilmentCondition(f.fulfilment) : undefined,
     f.since ? gte(orders.createdAt, f.since) : undefined,
     f.until ? lt(orders.createdAt, f.until) : undefined,
+    f.ids ? inArray(orders.id, f.ids) : undefined,
   );
 }

@@ -1,7 +1,9 @@
 // The orders area's front door: what other areas and the routes may use (docs/decisions/017-areas-with-front-doors.md).
 export { addOrderNote, adminOrderFilter, changeOrderStatus, countAbandonedCheckouts, getAdminOrder, listAbandonedCheckouts, listAdminOrders, listOrdersWhere, resendOrderConfirmation } from "./admin";
 export type { AdminOrderFilter, AdminOrderRow } from "./admin";
-export { adminOrderListPage } from "./list-page";
+export { adminOrderListPage, orderSelectionFilter } from "./list-page";
+export { BulkSelectionError, bulkFulfil, packingSlipOrders } from "./bulk";
+export type { BulkFulfilResult } from "./bulk";
 export { unitsSoldByProduct } from "./best-sellers";
 export { startOlderOrderAllocation } from "./charges";
 export { getCreditNote } from "./documents";
