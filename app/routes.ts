@@ -54,6 +54,7 @@ export default [
   route("admin/orders/export", "routes/admin/orders-export.ts"),
   // Print pages of one order, outside the back office's frame (paper has no sidebar).
   route("admin/orders/:id/packing-slip", "routes/admin/order-print.tsx", { id: "admin-order-packing-slip" }),
+  route("admin/orders/packing-slips", "routes/admin/packing-slips.tsx"),
   route("admin/orders/:id/invoice", "routes/admin/order-print.tsx", { id: "admin-order-invoice" }),
   route("admin/orders/:id/credit-notes/:refundId", "routes/admin/credit-note.tsx"),
   route("admin/customers/export", "routes/admin/customers-export.ts"),

@@ -3,6 +3,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, type FulfilmentStatus, type PaymentStatus } from "./order-workspace";
 import { calendarDaySchema, nextDay, zonedDayStart } from "./admin-time";
 import { listQuery } from "./list-query";
+import { CARRIER_IDS } from "./carriers";
 
 /**
  * The orders list's filters as they travel in the URL (?q=&status=&payment=&fulfilment=&from=&to=&page=),
@@ -48,3 +49,17 @@ export function orderListRange(f: OrderListFilter, timeZone: string): { since?: 
     until: f.to ? zonedDayStart(nextDay(f.to), timeZone) : undefined,
   };
 }
+
+/** The list's bulk fulfil: one carrier (or none given) for every selected order; the selection beside it (core/bulk-selection.ts). */
+export const bulkFulfilSchema = z.object({
+  intent: z.literal("bulk-fulfil"),
+  carrier: z
+    .enum(CARRIER_IDS, { message: "Choose a carrier from the list." })
+    .nullable()
+    .or(z.literal("").transform(() => null)),
+});
+
+/** The list's answer to a bulk fulfil: what shipped and what was skipped, with the order page's reason. */
+export type BulkFulfilAnswer =
+  | { ok: true; intent: "bulk-fulfil"; fulfilled: { id: string; number: string }[]; skipped: { id: string; number: string; reason: string }[] }
+  | { ok: false; message: string };

@@ -47,7 +47,7 @@ export type BulkFulfilResult = { fulfilled: { id: string; number: string }[]; sk
  * page's reason. One audit entry lists the fulfilled and skipped ids; the shipping confirmations go
  * out after the commit.
  */
-export async function bulkFulfil(f: AdminOrderFilter, carrier: CarrierId, admin: Actor): Promise<BulkFulfilResult> {
+export async function bulkFulfil(f: AdminOrderFilter, carrier: CarrierId | null, admin: Actor): Promise<BulkFulfilResult> {
   // Ticked ids are taken as they are (an order that left the list meanwhile is reported, not lost).
   const ids = f.ids ?? (await selectedOrderIds(f));
   const shipment = { carrier, trackingNumber: null };

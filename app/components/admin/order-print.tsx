@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { AddressLines } from "~/components/order/address-lines";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
@@ -62,13 +63,32 @@ export function printTitle(kind: PrintDocumentKind, number: string) {
  * shows what goes in the parcel and where it goes, never a price; the invoice adds the shop's
  * details, the amounts (discount, shipping, tax lines, refunds) and totals in the order's currency.
  */
-export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: PrintDocumentKind; order: AdminOrderDetail; shop: ShopDetails; timeZone: string }) {
+type PrintedOrderProps = { kind: PrintDocumentKind; order: AdminOrderDetail; shop: ShopDetails; timeZone: string };
+
+export function OrderPrintDocument(props: PrintedOrderProps) {
+  return (
+    <PrintPage>
+      <PrintActions backTo={`/admin/orders/${props.order.id}`} backLabel={`Back to order ${props.order.number}`} />
+      <PrintedOrder {...props} />
+    </PrintPage>
+  );
+}
+
+/** The paper page around one document or several (the packing slips of a selection). */
+export function PrintPage({ children }: { children: React.ReactNode }) {
+  return <main id="main" className="mx-auto max-w-3xl bg-white p-6 text-sm text-gray-900 sm:p-10 print:max-w-none print:p-0">{children}</main>;
+}
+
+/**
+ * One order's document; several on one page each start a new sheet of paper, and their section
+ * ids are made unique (useId) so every heading still names its own section.
+ */
+export function PrintedOrder({ kind, order, shop, timeZone }: PrintedOrderProps) {
   const date = (iso: string) => formatInZone(iso, timeZone, false);
   const shipTo = { ...order.shipping, name: order.name };
+  const uid = useId();
   return (
-    <main id="main" className="mx-auto max-w-3xl bg-white p-6 text-sm text-gray-900 sm:p-10 print:max-w-none print:p-0">
-      <PrintActions backTo={`/admin/orders/${order.id}`} backLabel={`Back to order ${order.number}`} />
-
+    <article aria-label={printTitle(kind, order.number)} className="break-after-page last:break-after-auto [&:not(:first-of-type)]:mt-16 print:[&:not(:first-of-type)]:mt-0">
       <header className="flex flex-wrap justify-between gap-6 border-b border-gray-300 pb-6">
         <SellerDetails shop={shop} money={kind === "invoice"} />
         <div className="text-right">
@@ -95,15 +115,15 @@ export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: Prin
       </header>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="ship-to">
-          <h2 id="ship-to" className="text-xs font-semibold uppercase tracking-wide text-gray-700">
+        <section aria-labelledby={`${uid}-ship-to`}>
+          <h2 id={`${uid}-ship-to`} className="text-xs font-semibold uppercase tracking-wide text-gray-700">
             Ship to
           </h2>
           <AddressLines address={shipTo} className="mt-1" />
         </section>
         {kind === "invoice" ? (
-          <section aria-labelledby="bill-to">
-            <h2 id="bill-to" className="text-xs font-semibold uppercase tracking-wide text-gray-700">
+          <section aria-labelledby={`${uid}-bill-to`}>
+            <h2 id={`${uid}-bill-to`} className="text-xs font-semibold uppercase tracking-wide text-gray-700">
               Bill to
             </h2>
             <p className="mt-1">{order.name}</p>
@@ -117,8 +137,8 @@ export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: Prin
         ) : null}
       </div>
 
-      <section aria-labelledby="items" className="mt-8">
-        <h2 id="items" className="mb-2 text-xs font-semibold uppercase tracking-wide text-gray-700">
+      <section aria-labelledby={`${uid}-items`} className="mt-8">
+        <h2 id={`${uid}-items`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-gray-700">
           Items
         </h2>
         <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items of order ${order.number}`} withPrices={kind === "invoice"} />
@@ -132,6 +152,6 @@ export function OrderPrintDocument({ kind, order, shop, timeZone }: { kind: Prin
         </p>
       )}
       {kind === "invoice" ? <p className="mt-8 text-xs text-gray-700">Amounts in {order.currency.toUpperCase()}. Thank you for shopping with {shop.shopName}.</p> : null}
-    </main>
+    </article>
   );
 }

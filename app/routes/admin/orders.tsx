@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { requireAdmin } from "@server/auth";
-import { adminOrderListPage, changeOrderStatus } from "@server/orders";
+import { adminOrderListPage, bulkFulfil, changeOrderStatus, orderSelectionFilter } from "@server/orders";
+import type { Actor } from "@server/audit";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
-import { orderListQuery } from "@core/order-list-filter";
+import { bulkFulfilSchema, orderListQuery } from "@core/order-list-filter";
 import { statusChangeSchema } from "@core/order-transitions";
 import { AdminErrorBoundary } from "~/components/admin/error-panel";
 import { OrdersTabs } from "~/components/admin/orders-tabs";
@@ -13,6 +14,8 @@ import { OrderCount } from "~/components/admin/orders/order-count";
 import { OrderDetailDialog, useOrderDetail } from "~/components/admin/orders/order-detail-dialog";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrdersTable } from "~/components/admin/orders/orders-table";
+import { BulkOrderActions } from "~/components/admin/orders/bulk-actions";
+import { useSelection } from "~/lib/use-selection";
 import { StatusConfirmations, useStatusChange } from "~/components/admin/orders/status-change";
 import { useLiveOrders } from "~/components/admin/orders/use-live-orders";
 import { adminMeta } from "~/lib/admin";
@@ -31,9 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(await adminOrderListPage(searchParamsOf(request), request.headers.get("Cookie")));
 }
 
+/** A row's status change, or a bulk fulfil of the selection named in the URL (core/bulk-selection.ts). */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "orders");
-  const parsed = statusChangeSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  if (form.intent === "bulk-fulfil") return bulkFulfilAction(request, form, admin);
+  const parsed = statusChangeSchema.safeParse(form);
   if (!parsed.success) return invalidForm(parsed.error);
   try {
     await changeOrderStatus(parsed.data.id, parsed.data.status, admin);
@@ -43,10 +49,28 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: true as const, id: parsed.data.id, status: parsed.data.status });
 }
 
+async function bulkFulfilAction(request: Request, form: Record<string, unknown>, admin: Actor) {
+  const parsed = bulkFulfilSchema.safeParse(form);
+  if (!parsed.success) return invalidForm(parsed.error);
+  const selected = orderSelectionFilter(searchParamsOf(request), request.headers.get("Cookie"));
+  if (!selected.ok) return data({ ok: false as const, message: selected.message }, { status: 400 });
+  try {
+    const result = await bulkFulfil(selected.filter, parsed.data.carrier, admin);
+    return data({ ok: true as const, intent: "bulk-fulfil" as const, ...result });
+  } catch (err) {
+    return domainErrorResponse(err);
+  }
+}
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, filter, abandoned, near } = loaderData;
   const detail = useOrderDetail();
   const status = useStatusChange();
+  const selection = useSelection(
+    orderListQuery(filter, page),
+    rows.map((r) => r.id),
+    total,
+  );
   useLiveOrders(detail.changed);
 
   return (
@@ -59,7 +83,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
       <OrderCount total={total} filter={filter} near={near} />
 
-      <OrdersTable rows={rows} page={page} pageCount={pageCount} onOpenDetail={detail.open} onSetStatus={status.setStatus} />
+      {rows.length > 0 ? <BulkOrderActions selection={selection} total={total} filter={filter} /> : null}
+
+      <OrdersTable rows={rows} page={page} pageCount={pageCount} selection={selection} onOpenDetail={detail.open} onSetStatus={status.setStatus} />
 
       <Pager page={page} pageCount={pageCount} href={(p) => orderListQuery(filter, p) || "?"} label="Order pages" />
 

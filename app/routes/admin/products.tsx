@@ -3,7 +3,9 @@ import { PRODUCT_TYPE_LABELS } from "@core/collections";
 import { Link, data, useFetcher } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
-import { deleteProduct, listAdminProducts } from "@server/catalog";
+import { bulkProducts, deleteProduct, listAdminProducts } from "@server/catalog";
+import type { Actor } from "@server/audit";
+import { bulkSelectionOf } from "@core/bulk-selection";
 import { AdminErrorBoundary } from "~/components/admin/error-panel";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Icon } from "~/components/admin/icons";
@@ -13,10 +15,13 @@ import { adminMeta, formatAdminDate } from "~/lib/admin";
 import { formatMoney } from "@core/money";
 import type { Route } from "./+types/products";
 import { readForm, searchParamsOf } from "@server/http/form";
-import { hasProductListFilter, productListFilterOf } from "@core/product-list-filter";
+import { BULK_PRODUCT_ACTIONS, hasProductListFilter, productListFilterOf } from "@core/product-list-filter";
 import { listQuery } from "@core/list-query";
 import { Pager } from "~/components/admin/pager";
 import { ProductFilters } from "~/components/admin/products/product-filters";
+import { BulkProductActions } from "~/components/admin/products/bulk-actions";
+import { RowCheckbox } from "~/components/admin/bulk-bar";
+import { useSelection } from "~/lib/use-selection";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { buttonClass } from "~/components/ui/button";
 
@@ -31,9 +36,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.uuid("Unknown product") });
 
+const bulkSchema = z.object({ intent: z.literal("bulk"), action: z.enum(BULK_PRODUCT_ACTIONS, { message: "Choose publish, unpublish or delete." }), ids: z.string() });
+
+/** One product's delete (a row's button), or a bulk action on the ticked products. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, "products");
-  const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  if (form.intent === "bulk") return bulkAction(form, admin);
+  const parsed = deleteSchema.safeParse(form);
   if (!parsed.success) return invalidForm(parsed.error);
   try {
     await deleteProduct(parsed.data.id, admin);
@@ -43,11 +53,25 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: true as const });
 }
 
+async function bulkAction(form: Record<string, unknown>, admin: Actor) {
+  const parsed = bulkSchema.safeParse(form);
+  if (!parsed.success) return invalidForm(parsed.error);
+  const selected = bulkSelectionOf(new URLSearchParams({ ids: parsed.data.ids }));
+  if (!selected.ok || selected.selection.all) return data({ ok: false as const, message: selected.ok ? "Select the products on the page." : selected.message }, { status: 400 });
+  const result = await bulkProducts(parsed.data.action, selected.selection.ids, admin);
+  return data({ ok: true as const, bulk: parsed.data.action, ...result });
+}
+
 const primaryButton = buttonClass("primary", "small");
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { rows: products, total, page, pageCount, filter } = loaderData;
   const filtered = hasProductListFilter(filter);
+  const selection = useSelection(
+    listQuery(filter, page),
+    products.map((p) => p.id),
+    total,
+  );
   const toast = useToast();
   const fetcher = useFetcher<typeof action>();
   const [toDelete, setToDelete] = useState<{ id: string; title: string } | null>(null);
@@ -79,6 +103,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         {total.toLocaleString("en-US")} {total === 1 ? "product" : "products"}
         {filtered ? (total === 1 ? " matches" : " match") : ""}
       </p>
+
+      {products.length > 0 ? <BulkProductActions selection={selection} total={total} /> : null}
 
       {products.length === 0 && filtered ? (
         <p className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-700">No product matches these filters.</p>
@@ -132,15 +158,20 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td className="p-3">
-                    <span className="font-semibold text-gray-900">{p.title}</span>
-                    <span className="block text-xs text-gray-600">
-                      {PRODUCT_TYPE_LABELS[p.type]}
-                      {p.featuredPosition !== null ? ` · Featured on the home page (${p.featuredPosition})` : ""}
-                    </span>
-                    {/* On phones the status column is hidden: the badge follows the title instead. */}
-                    <span className="mt-1 block sm:hidden">
-                      <PublishStatusBadge status={p.status} />
-                    </span>
+                    <div className="flex items-start gap-3">
+                      <RowCheckbox selection={selection} id={p.id} label={`Select ${p.title}`} />
+                      <div>
+                        <span className="font-semibold text-gray-900">{p.title}</span>
+                        <span className="block text-xs text-gray-600">
+                          {PRODUCT_TYPE_LABELS[p.type]}
+                          {p.featuredPosition !== null ? ` · Featured on the home page (${p.featuredPosition})` : ""}
+                        </span>
+                        {/* On phones the status column is hidden: the badge follows the title instead. */}
+                        <span className="mt-1 block sm:hidden">
+                          <PublishStatusBadge status={p.status} />
+                        </span>
+                      </div>
+                    </div>
                   </td>
                   <td className="whitespace-nowrap p-3 tabular-nums">{formatMoney(p.priceCents, "USD")}</td>
                   <td className="whitespace-nowrap p-3 text-right tabular-nums" data-testid="product-stock">

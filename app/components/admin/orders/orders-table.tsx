@@ -6,8 +6,10 @@ import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, fulfilmentStatus, paym
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { RowMenu } from "./row-menu";
+import { RowCheckbox } from "~/components/admin/bulk-bar";
+import type { Selection } from "~/lib/use-selection";
 
-type RowActions = { onOpenDetail: (id: string) => void; onSetStatus: (row: AdminOrderRow, status: AdminOrderStatus) => void };
+type RowActions = { selection: Selection; onOpenDetail: (id: string) => void; onSetStatus: (row: AdminOrderRow, status: AdminOrderStatus) => void };
 
 /**
  * One page of orders, or "No orders found". Wide screens: a table. Phones: each row is a card (no
@@ -44,7 +46,7 @@ export function OrdersTable({ rows, page, pageCount, ...actions }: { rows: Admin
   );
 }
 
-function OrderRow({ order: o, onOpenDetail, onSetStatus }: { order: AdminOrderRow } & RowActions) {
+function OrderRow({ order: o, selection, onOpenDetail, onSetStatus }: { order: AdminOrderRow } & RowActions) {
   const navigate = useNavigate();
   const date = useAdminDate();
   return (
@@ -52,15 +54,19 @@ function OrderRow({ order: o, onOpenDetail, onSetStatus }: { order: AdminOrderRo
       data-testid="order-row"
       // The whole row opens the order for a mouse; the order's link is the keyboard's way in.
       onClick={(e) => {
-        if (!(e.target as HTMLElement).closest("a, button, [role=menuitem]")) void navigate(`/admin/orders/${o.id}`);
+        if (!(e.target as HTMLElement).closest("a, button, input, [role=menuitem]")) void navigate(`/admin/orders/${o.id}`);
       }}
       className="cursor-pointer hover:bg-gray-50 max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-4"
     >
       <td className="whitespace-nowrap px-4 py-3 max-md:p-0">
-        <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
-          <span className="font-mono">{o.id.slice(0, 8)}</span>
-          <span className="text-xs max-md:ml-2 md:block">{o.number}</span>
-        </Link>
+        {/* The tick box sits with the order's link: a card's first line on phones, the first column on wide screens. */}
+        <div className="flex items-center gap-3">
+          <RowCheckbox selection={selection} id={o.id} label={`Select order ${o.number}`} />
+          <Link to={`/admin/orders/${o.id}`} className="text-brand-700 underline">
+            <span className="font-mono">{o.id.slice(0, 8)}</span>
+            <span className="text-xs max-md:ml-2 md:block">{o.number}</span>
+          </Link>
+        </div>
       </td>
       <td className="px-4 py-3 max-md:col-span-2 max-md:p-0">
         <span className="font-medium">{o.name}</span>
