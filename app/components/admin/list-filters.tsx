@@ -1,18 +1,37 @@
+import { useId, useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { useFilterForm } from "~/lib/use-filter-form";
+import { useHydrated } from "~/lib/use-hydrated";
+
+type Apply = (delayMs: number) => void;
 
 /**
  * An admin list's filter form (orders, products): a GET form, so every filter is in the URL. With
  * JavaScript a change applies itself (typing waits a moment, see FilterSelect and the `apply` passed
- * to children); without it the Filter button sends the form.
+ * to the render props); without it the Filter button sends the form.
+ *
+ * The search is always in view; the other filters (`children`) sit beside it on wide screens and,
+ * on phones, in a sheet that a "Filters" button opens, so each keeps a usable width at 390 px.
+ * Before JavaScript runs the sheet stays open: the button needs it.
  */
-export function FilterForm({ label, className, children }: { label: string; className?: string; children: (apply: (delayMs: number) => void) => React.ReactNode }) {
+export function FilterForm({ label, active, search, children }: { label: string; active: number; search: (apply: Apply) => React.ReactNode; children: (apply: Apply) => React.ReactNode }) {
   const { form, applyAfter } = useFilterForm();
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const sheetId = useId();
   return (
-    <Form ref={form} method="get" role="search" aria-label={label} className={className}>
-      {children(applyAfter)}
+    <Form ref={form} method="get" role="search" aria-label={label} className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-end gap-3 md:flex md:w-auto md:flex-1 md:flex-wrap">
+      {search(applyAfter)}
+      {hydrated ? (
+        <button type="button" aria-expanded={open} aria-controls={sheetId} onClick={() => setOpen(!open)} className={buttonClass("secondary", "medium", "md:hidden")}>
+          Filters{active > 0 ? ` (${active})` : ""}
+        </button>
+      ) : null}
+      <div id={sheetId} className={`${open || !hydrated ? "grid" : "hidden"} col-span-2 grid-cols-2 items-end gap-3 rounded-xl border border-gray-200 bg-white p-3 md:contents`}>
+        {children(applyAfter)}
+      </div>
       <noscript>
         <button type="submit" className={buttonClass("secondary", "small")}>
           Filter
@@ -36,7 +55,7 @@ export function FilterSelect({
   name: string;
   value: string | undefined;
   options: readonly (readonly [string, string])[];
-  apply: (delayMs: number) => void;
+  apply: Apply;
 }) {
   return (
     <SelectField

@@ -8,7 +8,7 @@ import { ShippingAddressCard } from "./order-workspace/address-card";
 import { CustomerCard } from "./order-workspace/customer-card";
 import { FulfilmentCard } from "./order-workspace/fulfilment-card";
 import { useOrderAction } from "./order-workspace/order-action";
-import { OrderHeader } from "./order-workspace/order-header";
+import { CancelCard, OrderHeader } from "./order-workspace/order-header";
 import { PaymentCard } from "./order-workspace/payment-card";
 import { ReturnsCard } from "./order-workspace/returns-card";
 import { TimelineCard } from "./order-workspace/timeline-card";
@@ -33,26 +33,50 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const fulfil = fulfilmentStatus(order);
   const leftCents = order.paidAt ? order.totalCents - order.refundedCents : 0;
 
+  const next = nextAction(order, leftCents);
+  // Phones: one column in which the next action's card comes first and cancelling last (the column
+  // wrappers are `display: contents` there, so `order` places cards across both). Wide screens: two
+  // columns as before.
+  const first = (card: NextAction) => `empty:hidden ${next === card ? "max-lg:-order-1" : ""}`;
+
   return (
     <div className="mt-4">
-      <OrderHeader order={order} pay={pay} fulfil={fulfil} leftCents={leftCents} />
+      <OrderHeader order={order} pay={pay} fulfil={fulfil} />
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <div className="space-y-4 lg:col-span-2">
+      <div className="mt-4 flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
+        <div className="max-lg:contents lg:col-span-2 lg:space-y-4">
           <Card title="Items" id="items-title">
             <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items in order ${order.number}`} compact />
           </Card>
-          <PaymentCard order={order} leftCents={leftCents} />
-          <ReturnsCard order={order} />
+          <div className={first("refund")}>
+            <PaymentCard order={order} leftCents={leftCents} />
+          </div>
+          <div className={first("return")}>
+            <ReturnsCard order={order} />
+          </div>
           <TimelineCard order={order} />
         </div>
 
-        <div className="space-y-4">
+        <div className="max-lg:contents lg:space-y-4">
           <CustomerCard order={order} />
           <ShippingAddressCard order={order} editable={fulfil === "unfulfilled" && order.status !== "cancelled"} />
-          <FulfilmentCard order={order} fulfil={fulfil} />
+          <div className={first("fulfil")}>
+            <FulfilmentCard order={order} fulfil={fulfil} />
+          </div>
+          <div className="empty:hidden max-lg:order-last">
+            <CancelCard order={order} leftCents={leftCents} />
+          </div>
         </div>
       </div>
     </div>
   );
+}
+
+type NextAction = "return" | "fulfil" | "refund" | null;
+
+/** What staff most likely do next on this order: a return waiting for its step, shipping a paid order, or refunding what is left. */
+function nextAction(order: AdminOrderDetail, leftCents: number): NextAction {
+  if (order.returns.some((r) => r.status === "requested" || r.status === "approved" || r.status === "received")) return "return";
+  if (order.status === "processing" && !order.fulfilledAt) return "fulfil";
+  return leftCents > 0 ? "refund" : null;
 }

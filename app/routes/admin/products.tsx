@@ -116,7 +116,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+        <div className="relative mt-6 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Products, newest first</caption>
             <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
@@ -127,7 +127,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="p-3">
                   Title
                 </th>
-                <th scope="col" className="p-3">
+                <th scope="col" className="hidden p-3 sm:table-cell">
                   Price
                 </th>
                 <th scope="col" className="p-3 text-right">
@@ -166,14 +166,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                           {PRODUCT_TYPE_LABELS[p.type]}
                           {p.featuredPosition !== null ? ` · Featured on the home page (${p.featuredPosition})` : ""}
                         </span>
-                        {/* On phones the status column is hidden: the badge follows the title instead. */}
-                        <span className="mt-1 block sm:hidden">
+                        {/* On phones the price and status columns are hidden: they follow the title instead. */}
+                        <span className="mt-1 flex items-center gap-2 sm:hidden">
+                          <span className="tabular-nums">{formatMoney(p.priceCents, "USD")}</span>
                           <PublishStatusBadge status={p.status} />
                         </span>
                       </div>
                     </div>
                   </td>
-                  <td className="whitespace-nowrap p-3 tabular-nums">{formatMoney(p.priceCents, "USD")}</td>
+                  <td className="hidden whitespace-nowrap p-3 tabular-nums sm:table-cell">{formatMoney(p.priceCents, "USD")}</td>
                   <td className="whitespace-nowrap p-3 text-right tabular-nums" data-testid="product-stock">
                     {p.stock === 0 ? <span className="font-semibold text-red-800">Sold out</span> : p.stock}
                     {p.low ? <span className="block text-xs font-medium text-amber-800">Low stock</span> : null}

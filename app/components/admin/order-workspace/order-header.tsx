@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { AdminOrderDetail } from "@core/order-view";
 import { cancelConfirmation, statusChangeRefusal } from "@core/order-transitions";
 import { FULFILMENT_STATUS_LABELS, PAYMENT_STATUS_LABELS, type FulfilmentStatus, type PaymentStatus } from "@core/order-workspace";
+import { Card } from "~/components/admin/card";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { CancelReason } from "~/components/admin/order-detail";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
@@ -11,32 +12,19 @@ import { useConfirmedSubmit } from "./use-confirmed-submit";
 
 /**
  * The order's headline: number, id, when it was placed, the spec's status with payment and
- * fulfilment apart, why it was cancelled; and "Cancel order", which asks first (`leftCents`: what
- * cancelling refunds).
+ * fulfilment apart, why it was cancelled. Cancelling is the page's last card (CancelCard): a
+ * destructive action never comes first.
  */
-export function OrderHeader({ order, pay, fulfil, leftCents }: { order: AdminOrderDetail; pay: PaymentStatus; fulfil: FulfilmentStatus; leftCents: number }) {
-  const { busy } = useOrderAction();
+export function OrderHeader({ order, pay, fulfil }: { order: AdminOrderDetail; pay: PaymentStatus; fulfil: FulfilmentStatus }) {
   const date = useAdminDate();
-  const cancelConfirm = useConfirmedSubmit();
-  const canCancel = order.status !== "cancelled" && statusChangeRefusal(order.status, "cancelled") === null;
   return (
     <header className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold">Order {order.number}</h2>
-          <p className="mt-1 text-sm text-gray-700">
-            Order ID <span className="font-mono">{order.id.slice(0, 8)}</span> · placed{" "}
-            <time dateTime={order.createdAt}>{date(order.createdAt)}</time>
-          </p>
-        </div>
-        {canCancel ? (
-          <Form method="post" onSubmit={cancelConfirm.ask}>
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" disabled={busy} className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
-              Cancel order
-            </button>
-          </Form>
-        ) : null}
+      <div>
+        <h2 className="text-xl font-semibold">Order {order.number}</h2>
+        <p className="mt-1 text-sm text-gray-700">
+          Order ID <span className="font-mono">{order.id.slice(0, 8)}</span> · placed{" "}
+          <time dateTime={order.createdAt}>{date(order.createdAt)}</time>
+        </p>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <div className="flex items-center gap-2">
@@ -62,6 +50,24 @@ export function OrderHeader({ order, pay, fulfil, leftCents }: { order: AdminOrd
       <div className="mt-3">
         <ActionResult intent="cancel" />
       </div>
+    </header>
+  );
+}
+
+/** "Cancel order", which asks first (`leftCents`: what cancelling refunds); nothing when the order cannot be cancelled. */
+export function CancelCard({ order, leftCents }: { order: AdminOrderDetail; leftCents: number }) {
+  const { busy } = useOrderAction();
+  const cancelConfirm = useConfirmedSubmit();
+  if (order.status === "cancelled" || statusChangeRefusal(order.status, "cancelled") !== null) return null;
+  return (
+    <Card title="Cancel" id="cancel-title">
+      <p className="text-gray-700">Cancelling puts the units back in stock and refunds what is left of the payment.</p>
+      <Form method="post" onSubmit={cancelConfirm.ask} className="mt-3">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" disabled={busy} className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+          Cancel order
+        </button>
+      </Form>
       <ConfirmDialog
         open={cancelConfirm.pending !== null}
         onOpenChange={(open) => !open && cancelConfirm.close()}
@@ -70,6 +76,6 @@ export function OrderHeader({ order, pay, fulfil, leftCents }: { order: AdminOrd
         destructive
         onConfirm={cancelConfirm.confirm}
       />
-    </header>
+    </Card>
   );
 }

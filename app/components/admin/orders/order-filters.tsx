@@ -6,20 +6,26 @@ import { TextField } from "~/components/ui/field";
 
 /** The order list's filters: search, status, payment, fulfilment and a date range, all in the URL. */
 export function OrderFilters({ filter }: { filter: OrderListFilter }) {
+  const active = [filter.status, filter.payment, filter.fulfilment, filter.from, filter.to].filter(Boolean).length;
   return (
-    <FilterForm label="Filter orders" className="grid flex-1 grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+    <FilterForm
+      label="Filter orders"
+      active={active}
+      search={(apply) => (
+        <TextField
+          id="order-search"
+          label="Search"
+          type="search"
+          name="q"
+          defaultValue={filter.q ?? ""}
+          placeholder="Name, email, order ID or number"
+          onChange={() => apply(300)}
+          className="min-w-0 md:min-w-48 md:flex-1"
+        />
+      )}
+    >
       {(apply) => (
         <>
-          <TextField
-            id="order-search"
-            label="Search"
-            type="search"
-            name="q"
-            defaultValue={filter.q ?? ""}
-            placeholder="Name, email, order ID or number"
-            onChange={() => apply(300)}
-            className="col-span-2 min-w-48 flex-1"
-          />
           <FilterSelect id="order-status" label="Status" name="status" value={filter.status} options={LIST_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]])} apply={apply} />
           <FilterSelect id="order-payment" label="Payment" name="payment" value={filter.payment} options={PAYMENT_FILTERS.map((s) => [s, PAYMENT_STATUS_LABELS[s]])} apply={apply} />
           <FilterSelect

@@ -56,9 +56,9 @@ function OrderRow({ order: o, selection, onOpenDetail, onSetStatus }: { order: A
       onClick={(e) => {
         if (!(e.target as HTMLElement).closest("a, button, input, [role=menuitem]")) void navigate(`/admin/orders/${o.id}`);
       }}
-      className="cursor-pointer hover:bg-gray-50 max-md:grid max-md:grid-cols-[1fr_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-4"
+      className="cursor-pointer hover:bg-gray-50 max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-xl max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-4"
     >
-      <td className="whitespace-nowrap px-4 py-3 max-md:p-0">
+      <td className="px-4 py-3 max-md:p-0 md:whitespace-nowrap">
         {/* The tick box sits with the order's link: a card's first line on phones, the first column on wide screens. */}
         <div className="flex items-center gap-3">
           <RowCheckbox selection={selection} id={o.id} label={`Select order ${o.number}`} />

@@ -10,20 +10,26 @@ const STATUS_OPTIONS = [
 
 /** The product list's filters: search (title, colour, SKU), status, collection and stock, all in the URL. */
 export function ProductFilters({ filter }: { filter: ProductListFilter }) {
+  const active = [filter.status, filter.collection, filter.stock].filter(Boolean).length;
   return (
-    <FilterForm label="Filter products" className="grid flex-1 grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+    <FilterForm
+      label="Filter products"
+      active={active}
+      search={(apply) => (
+        <TextField
+          id="product-search"
+          label="Search"
+          type="search"
+          name="q"
+          defaultValue={filter.q ?? ""}
+          placeholder="Title, colour or SKU"
+          onChange={() => apply(300)}
+          className="min-w-0 md:min-w-48 md:flex-1"
+        />
+      )}
+    >
       {(apply) => (
         <>
-          <TextField
-            id="product-search"
-            label="Search"
-            type="search"
-            name="q"
-            defaultValue={filter.q ?? ""}
-            placeholder="Title, colour or SKU"
-            onChange={() => apply(300)}
-            className="col-span-2 min-w-48 flex-1"
-          />
           <FilterSelect id="product-status" label="Status" name="status" value={filter.status} options={STATUS_OPTIONS} apply={apply} />
           <FilterSelect id="product-collection" label="Collection" name="collection" value={filter.collection} options={COLLECTIONS.map((c) => [c.type, c.title])} apply={apply} />
           <FilterSelect id="product-stock" label="Stock" name="stock" value={filter.stock} options={PRODUCT_STOCK_FILTERS.map((s) => [s, PRODUCT_STOCK_FILTER_LABELS[s]])} apply={apply} />
