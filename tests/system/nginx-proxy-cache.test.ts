@@ -11,8 +11,9 @@ import { freePort, startInstance, waitFor, type Instance } from "./instances";
 
 /**
  * Debian's nginx as a caching proxy in front of one instance (docs/operations.md, "Page cache and
- * CDN"): it keeps anonymous pages for their s-maxage, so a product edit shows through it within
- * that time, and never keeps a signed-in visitor's page or a shopper's with a cart. `.ci/run`
+ * CDN"): it keeps shared pages for their s-maxage, so a product edit shows through it within that
+ * time; a shared page holds nothing of a signed-in visitor or a shopper with a cart (ADR 018), and
+ * their own pages (account, cart, /api/personal) are never kept. `.ci/run`
  * installs nginx; the test starts its own on a free port with a configuration in a temporary
  * directory, and stops it by its pid.
  */
@@ -134,16 +135,25 @@ describe("nginx proxy_cache in front of the shop", () => {
     expect(Date.now() - editedAt).toBeLessThan((S_MAXAGE + 2) * 1000);
   });
 
-  it("never keeps a signed-in visitor's page, nor serves them the anonymous one", async () => {
+  it("gives a signed-in visitor the shared page, which holds nothing of theirs, and never keeps their own pages", async () => {
     await get(`${front}/products/r36s`);
     expect((await get(`${front}/products/r36s`)).headers["x-cache-status"]).toBe("HIT");
     const cookie = await adminCookie(shop.url);
-    for (const page of ["/products/r36s", "/products/r36s", "/account", "/account"]) {
-      const mine = await get(`${front}${page}`, { Cookie: cookie });
+    for (let i = 0; i < 2; i++) {
+      // The page everyone gets (ADR 018): their menu comes from /api/personal after load.
+      const shared = await get(`${front}/products/r36s`, { Cookie: cookie });
+      expect(shared.status).toBe(200);
+      expect(shared.headers["cache-control"]).toMatch(/^public, s-maxage=/);
+      expect(shared.body).not.toContain('aria-label="Account menu"');
+      expect(shared.body).not.toContain("ops-admin@example.com");
+      const mine = await get(`${front}/account`, { Cookie: cookie });
       expect(mine.status).toBe(200);
       expect(mine.headers["x-cache-status"]).not.toBe("HIT");
       expect(mine.headers["cache-control"]).toBe("private, no-store");
       expect(mine.body).toContain('aria-label="Account menu"');
+      const own = await get(`${front}/api/personal`, { Cookie: cookie, Accept: "application/json" });
+      expect(own.headers["x-cache-status"]).not.toBe("HIT");
+      expect(JSON.parse(own.body)).toMatchObject({ user: { email: "ops-admin@example.com" } });
     }
     const anonymous = await get(`${front}/products/r36s`);
     expect(anonymous.headers["x-cache-status"]).toBe("HIT");
@@ -151,15 +161,17 @@ describe("nginx proxy_cache in front of the shop", () => {
     expect(anonymous.body).not.toContain("ops-admin@example.com");
   });
 
-  it("never keeps a page of a shopper with a cart", async () => {
+  it("never keeps a page of a shopper with a cart, nor puts their badge in a shared one", async () => {
     const { rows } = await sql.query<{ id: string }>("SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'r36s' LIMIT 1");
     const added = await submitForm(`${shop.url}/cart`, { intent: "add", variantId: rows[0].id, quantity: "2" });
     const cookie = added.cookies.join("; ");
     for (let i = 0; i < 2; i++) {
-      const mine = await get(`${front}/products/r36s`, { Cookie: cookie });
+      expect((await get(`${front}/products/r36s`, { Cookie: cookie })).body).not.toContain("Cart, 2 items");
+      const mine = await get(`${front}/cart`, { Cookie: cookie });
       expect(mine.headers["x-cache-status"]).not.toBe("HIT");
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
       expect(mine.body).toContain('aria-label="Cart, 2 items"');
     }
-    expect((await get(`${front}/products/r36s`)).body).not.toContain("Cart, 2 items");
+    expect((await get(`${front}/cart`)).body).not.toContain("Cart, 2 items");
   });
 });
