@@ -48,6 +48,23 @@ test.describe("Sort and filter", () => {
     await expectAccessible(page);
   });
 
+  test("a price still waiting to apply never undoes Clear all", async ({ page }) => {
+    // The clock holds the price field's pause: "From" waits to apply while Enter applies the range,
+    // and its time comes while Clear all is loading (CI saw the list come back filtered).
+    await page.clock.install();
+    await page.goto("/collections/consoles");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.getByRole("textbox", { name: "From" }).fill("55");
+    await page.getByRole("textbox", { name: "From" }).press("Enter");
+    await expect(page).toHaveURL(/min=55/);
+    await expect(page.getByTestId("product-count")).toHaveText("2 products");
+    await page.getByRole("link", { name: "Clear all", exact: true }).click();
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL(/\/collections\/consoles$/);
+    await expect(page.getByTestId("product-count")).toHaveText("3 products");
+  });
+
   test("without JavaScript at 375 px: Apply submits the form", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
