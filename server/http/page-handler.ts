@@ -111,7 +111,8 @@ async function send(res: ExpressResponse, response: Response) {
 async function renderShared(handle: Handler, request: Request, context: AppLoadContext, store: boolean): Promise<CachedPage> {
   const marker = crypto.randomBytes(16).toString("hex");
   const response = await handle(request, { ...context, cspNonce: marker });
-  const html = await response.text();
+  // The bytes as rendered: decoding a page only to encode it again cost more than the scan for its scripts.
+  const html = Buffer.from(await response.arrayBuffer());
   const setsCookie = response.headers.getSetCookie().length > 0;
   const storable =
     store && response.status === 200 && !setsCookie && /^text\/html/.test(response.headers.get("Content-Type") ?? "") && !/no-store|private/.test(response.headers.get("Cache-Control") ?? "");
