@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { waitForMail } from "./mailbox";
-import { fillShipping, payWithCard, shopperPage, signInAsAdmin } from "./shop-steps";
+import { fillShipping, payWithCard, shopperPage, signInAsAdmin, variantIdOf } from "./shop-steps";
 
 /** Puts `quantity` R36S of a colour into this browser's cart, through the cart's own form endpoint. */
 async function addR36s(page: Page, colour: string, quantity: number) {
   await page.goto("/products/r36s");
-  await page.getByRole("radio", { name: colour }).check();
-  const variantId = await page.locator('form[action="/cart"] input[name="variantId"]').first().inputValue();
+  const variantId = await variantIdOf(page, colour);
   const res = await page.request.post("/cart", { form: { intent: "add", variantId, quantity: String(quantity) } });
   expect(res.ok()).toBe(true);
 }

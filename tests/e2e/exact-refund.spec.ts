@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
-import { fillShipping, payWithCard, shopperPage, signInAsAdmin } from "./shop-steps";
+import { fillShipping, payWithCard, shopperPage, signInAsAdmin, variantIdOf } from "./shop-steps";
 
 /**
  * Issue 25: a discounted order refunded one unit from the order page gives back exactly what the
@@ -18,8 +18,7 @@ test("one unit of a discounted order refunded from the order page: exact amount,
 
   const shopper = await shopperPage(browser, { baseURL, extraHTTPHeaders });
   await shopper.goto("/products/rg35xx-pro");
-  await shopper.getByRole("radio", { name: "Teal" }).check();
-  const variantId = await shopper.locator('form[action="/cart"] input[name="variantId"]').first().inputValue();
+  const variantId = await variantIdOf(shopper, "Teal");
   expect((await shopper.request.post("/cart", { form: { intent: "add", variantId, quantity: "2" } })).ok()).toBe(true);
   await shopper.goto("/cart");
   await shopper.getByRole("textbox", { name: "Discount code" }).fill(code);

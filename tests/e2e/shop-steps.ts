@@ -48,14 +48,18 @@ export async function payWithCard(page: Page, number: string) {
   await page.getByRole("button", { name: /^Pay [$£€]/ }).click();
 }
 
+/** The variant id of a product page's colour: its radio's value (the radios are the purchase form's variantId). */
+export async function variantIdOf(page: Page, colour: string): Promise<string> {
+  return page.getByRole("radio", { name: colour }).inputValue();
+}
+
 /**
  * Units of an R36S colour that can still be bought, read through a page: the cart's refusal of an
  * absurd quantity names what is left (a plain form post renders /cart with the message).
  */
 export async function unitsLeft(page: Page, colour: string): Promise<number> {
   await page.goto("/products/r36s");
-  await page.getByRole("radio", { name: colour }).check();
-  const variantId = await page.locator('form[action="/cart"] input[name="variantId"]').first().inputValue();
+  const variantId = await variantIdOf(page, colour);
   const res = await page.request.post("/cart", { form: { intent: "add", variantId, quantity: "999" } });
   expect(res.status()).toBe(409);
   const match = /Only (\d+) left in stock/.exec(await res.text());

@@ -89,6 +89,24 @@ describe("buy box", () => {
     expect(html).toContain("(2 reviews)");
   });
 
+  it("the colour radios are the purchase form's variantId, so a submit without JavaScript sends the chosen colour", () => {
+    const html = render(product([12, 3]));
+    const form = html.match(/<form[^>]*action="\/cart"[^>]*>.*?<\/form>/)?.[0] ?? "";
+    const formId = form.match(/^<form[^>]* id="([^"]+)"/)?.[1];
+    expect(formId).toBeTruthy();
+    const radios = html.match(/<input type="radio"[^>]*>/g) ?? [];
+    expect(radios).toHaveLength(2);
+    radios.forEach((radio, i) => {
+      expect(radio).toContain('name="variantId"');
+      expect(radio).toContain(`value="v${i}"`);
+      expect(radio).toContain(`form="${formId}"`);
+    });
+    // No hidden variantId in the form beside them: that was always the first colour.
+    expect(form).not.toContain('name="variantId"');
+    expect(form).toMatch(/<button type="submit"[^>]*value="add" name="intent"[^>]*>Add to Cart<\/button>/);
+    expect(form).toMatch(/<button type="submit"[^>]*value="buy" name="intent"[^>]*>Buy Now<\/button>/);
+  });
+
   it("a sold-out colour says so, offers 'Email me when it's back' instead of the cart buttons, and its swatch is marked", () => {
     const html = render(product([0, 5]));
     expect(html).toContain("Sold out");

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import type { AddedToCart } from "./cart-drawer";
 
@@ -16,9 +16,13 @@ type AddToCartResult = { ok: true; added?: AddedToCart } | { ok: false; message:
  * cart's `add` intent, so the page stays and the cart drawer opens with the line (on the cart page,
  * where the line appears in place, a toast confirms instead). Before JavaScript it is a plain form
  * post that lands on /cart. `variantId` is sent as a hidden field unless the children carry it (a
- * colour select).
+ * colour select) or controls outside join the form by its `id` (the product page's colour radios).
+ * With `intentFromButtons` the submit buttons name the intent: a Buy Now (`intent=buy`) in the same
+ * form is submitted as a navigation, since it goes on to checkout.
  */
 export function AddToCartForm({
+  id,
+  intentFromButtons = false,
   variantId,
   quantity,
   description,
@@ -26,6 +30,8 @@ export function AddToCartForm({
   className,
   children,
 }: {
+  id?: string;
+  intentFromButtons?: boolean;
   variantId?: string;
   quantity: number;
   /** What the confirmation says was added, e.g. "2 x R36S Retro Handheld (Purple)". */
@@ -36,6 +42,7 @@ export function AddToCartForm({
   children: (state: { adding: boolean }) => React.ReactNode;
 }) {
   const fetcher = useFetcher<AddToCartResult>();
+  const navigate = useSubmit();
   const toast = useToast();
   // The toast describes what was submitted, not what is selected by the time the answer arrives.
   const submitted = useRef(description);
@@ -57,12 +64,19 @@ export function AddToCartForm({
   return (
     <>
       <fetcher.Form
+      id={id}
       method="post"
       action="/cart"
       className={className}
       onSubmit={(e) => {
+        const button = (e.nativeEvent as SubmitEvent).submitter;
+        if (button instanceof HTMLButtonElement && button.name === "intent" && button.value === "buy") {
+          // Buy Now: the cart's answer is a redirect to checkout, a page change, not a fetcher's result.
+          e.preventDefault();
+          void navigate(button, { method: "post", action: "/cart" });
+        }
         // One add at a time; the button stays focusable (disabling it would drop keyboard focus).
-        if (adding) e.preventDefault();
+        else if (adding) e.preventDefault();
         else {
           submitted.current = description;
           if (confirm === "drawer") void loadDrawer();
@@ -70,7 +84,7 @@ export function AddToCartForm({
         }
       }}
     >
-      <input type="hidden" name="intent" value="add" />
+      {intentFromButtons ? null : <input type="hidden" name="intent" value="add" />}
       {variantId !== undefined ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="quantity" value={quantity} />
       {children({ adding })}

@@ -1,21 +1,38 @@
-export type ColourOption = { name: string; hex: string; available: number };
+import { useEffect, useRef } from "react";
+
+export type ColourOption = { id: string; name: string; hex: string; available: number };
 
 /**
  * A radio group of swatches drawn in each variant's own colour; the chosen name is shown beside the
  * label. A sold-out colour stays selectable (to ask for an email when it is back) but is struck
  * through, and its name says "sold out" to screen readers.
+ *
+ * The radios are the purchase form's `variantId` (`form` names it: they sit above the quantity, outside
+ * the form), so a submit before JavaScript, or without it, sends the colour the shopper chose.
  */
 export function ColourPicker({
   colours,
   selected,
   onSelect,
+  form,
 }: {
   colours: ColourOption[];
   selected: number;
   onSelect: (index: number) => void;
+  /** The id of the form the chosen colour is submitted with. */
+  form: string;
 }) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  // A colour tapped before the page was interactive: the page follows what the radio shows.
+  useEffect(() => {
+    const radios = [...(group.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? [])];
+    const checked = radios.findIndex((r) => r.checked);
+    if (checked >= 0 && checked !== selected) onSelect(checked);
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <fieldset>
+    <fieldset ref={group}>
       <legend className="text-sm font-semibold text-gray-900">
         Colour:{" "}
         <span className="font-normal text-gray-700">
@@ -31,8 +48,9 @@ export function ColourPicker({
           <label key={c.name} className="relative flex" title={soldOut ? `${c.name} (sold out)` : c.name}>
             <input
               type="radio"
-              name="colour"
-              value={c.name}
+              name="variantId"
+              value={c.id}
+              form={form}
               checked={i === selected}
               onChange={() => onSelect(i)}
               className="h-10 w-10 cursor-pointer appearance-none rounded-full border border-gray-400 ring-brand-700 ring-offset-2 checked:ring-2 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { ProductPage } from "@core/product-view";
 import { deliveryNotice, type InMarket } from "@core/market";
 import { useMarket } from "~/lib/use-market";
@@ -33,6 +33,7 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
   const market = useMarket();
   // A product without options (one default variant) shows no colour picker and names no colour.
   const colours = hasColours(product.variants);
+  const purchaseForm = useId();
 
   return (
     <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
@@ -106,14 +107,15 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
           )}
         </div>
 
-        {colours ? <ColourPicker colours={product.variants} selected={selected} onSelect={select} /> : null}
+        {colours ? <ColourPicker colours={product.variants} selected={selected} onSelect={select} form={purchaseForm} /> : null}
         {stock.kind === "sold-out" ? (
           variant ? <BackInStockForm key={variant.id} variantId={variant.id} colour={colours ? variant.name : product.title} /> : null
         ) : (
           <>
             <QuantityPicker value={quantity} max={maxQuantity} onChange={setQuantity} />
             <PurchaseForms
-              variantId={variant?.id}
+              id={purchaseForm}
+              variantId={colours ? undefined : variant?.id}
               quantity={quantity}
               description={`${quantity} x ${variant ? itemLabel(product.title, variant.name) : product.title}`}
             />
