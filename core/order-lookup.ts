@@ -15,3 +15,8 @@ export const orderLookupSchema = z.object({
 });
 
 export type OrderLookup = z.infer<typeof orderLookupSchema>;
+
+/** The lookup page with the order number filled in: the order emails link it, so the customer types only their email. */
+export function orderLookupPath(number: string): string {
+  return `/orders/lookup?number=${encodeURIComponent(number)}`;
+}

@@ -140,7 +140,7 @@ export type ReturnView = {
 
 /** The Refund Policy's words (section 2), said when a return is asked for too late. */
 export const RETURN_WINDOW_CLOSED =
-  "You have 30 days from the date your order is delivered to ask for a return, and that time has passed for this order. If your console is faulty, contact us: faults are handled under your warranty.";
+  "You have 30 days from the date your order was dispatched to ask for a return, and that time has passed for this order. If your console is faulty, contact us: faults are handled under your warranty.";
 
 /**
  * A placed order as its customer sees it: the account's order page and /orders/lookup
@@ -163,9 +163,14 @@ export type CustomerOrder = OrderPricingView & {
   paymentBrand: string | null;
   paymentLast4: string | null;
   returns: ReturnView[];
-  /** Whether a return may be asked now, and when the 30 days end (null: not delivered). */
+  /** Whether a return may be asked now, and when the 30 days end (null: not dispatched). */
   returnWindow: { open: boolean; closesAt: Date | null };
+  /** Once staff fulfilled the order: when, the carrier's name and the tracking number and link they gave. */
+  shipment: CustomerShipment | null;
 };
+
+/** "Shipped 28 Nov 2026 with Royal Mail, tracking RM123456789GB" (the link: the carrier's page; null for "Other"). */
+export type CustomerShipment = { shippedAt: Date; carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
 
 /** One row of the back office's order list (spec "Admin orders"; server/orders lists them). */
 export type AdminOrderRow = {

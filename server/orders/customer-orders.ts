@@ -4,7 +4,8 @@ import { orderItems, orders } from "./schema";
 import { orderCoreView } from "./queries";
 import { listReturns, returnEligibility } from "./returns";
 import type { OrderStatus } from "@core/order-status";
-import type { CustomerOrder } from "@core/order-view";
+import type { CustomerOrder, CustomerShipment } from "@core/order-view";
+import { carrierName, trackingUrl } from "@core/carriers";
 
 /** `totalCents` is in the order's own `currency` (lower case, "gbp"). */
 export type AccountOrderRow = { id: string; number: string; createdAt: Date; status: OrderStatus; totalCents: number; currency: string; itemCount: number };
@@ -47,7 +48,7 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
 
 /**
  * A placed order as its customer sees it (the account's order page, and /orders/lookup for whoever
- * knows its number and email): lines, totals, address, payment, returns.
+ * knows its number and email): lines, totals, address, payment, the shipment's tracking, returns.
  */
 export async function customerOrderView(order: typeof orders.$inferSelect): Promise<AccountOrder> {
   const [core, returns] = await Promise.all([orderCoreView(order), listReturns(order.id)]);
@@ -56,6 +57,18 @@ export async function customerOrderView(order: typeof orders.$inferSelect): Prom
     createdAt: order.createdAt,
     returns,
     returnWindow: returnEligibility(order),
+    shipment: shipmentOf(order),
+  };
+}
+
+/** What the customer may follow once the order left: the carrier and tracking staff gave when fulfilling. */
+function shipmentOf(order: typeof orders.$inferSelect): CustomerShipment | null {
+  if (!order.fulfilledAt) return null;
+  return {
+    shippedAt: order.fulfilledAt,
+    carrier: carrierName(order.carrier),
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
   };
 }
 

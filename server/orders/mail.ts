@@ -1,4 +1,5 @@
 import { config } from "../config";
+import { orderLookupPath } from "@core/order-lookup";
 import { getShopSettings } from "@server/content";
 import { itemLabel } from "@core/variant";
 import { sendMail, type Mail } from "@server/mail";
@@ -65,7 +66,7 @@ export function orderConfirmationMail(orderId: string): Promise<Mail | null> {
     "Shipping to:",
     ...addressLines(order).map((l) => `  ${l}`),
     "",
-    `Follow your order at any time: ${config().publicUrl}/orders/lookup (with your order number and this email address).`,
+    `Follow your order at any time: ${config().publicUrl}${orderLookupPath(order.number)} (with your order number and this email address).`,
   ]);
 }
 

@@ -12,13 +12,14 @@ import { RETURN_WINDOW_CLOSED, type ReturnStatus, type ReturnView } from "@core/
 import { RefusedError } from "../errors";
 
 /**
- * Returns under the Refund Policy (content/refund-policy.md): a signed-in customer asks within 30 days
- * of delivery, with a reason; staff approve or decline, mark the parcel received, then refund it with
+ * Returns under the Refund Policy (content/refund-policy.md): a customer asks within 30 days of
+ * dispatch, with a reason; staff approve or decline, mark the parcel received, then refund it with
  * restock (server/orders/refunds.ts). Every step is on the order's timeline and emailed.
  *
- * The shop does not hear from carriers when a parcel arrives, so "delivered" is the moment the order
- * was fulfilled (or marked Completed): the window closes 30 days after it. A customer whose parcel
- * took long can still write to support; staff decide.
+ * The shop does not hear from carriers when a parcel arrives, so the window counts from dispatch, the
+ * moment the order was fulfilled (or marked Completed), and every text the customer reads says so
+ * ("30 days from dispatch"): it closes 30 days after it. A customer whose parcel took long can still
+ * write to support; staff decide.
  */
 
 export const RETURN_WINDOW_DAYS = 30;
@@ -28,9 +29,9 @@ const DAY_MS = 86_400_000;
 /** A request the rules refuse; the message is safe to show the customer or staff. */
 export class ReturnRefusedError extends RefusedError {}
 
-/** When the window of an order delivered at `deliveredAt` closes (the last instant a request is accepted). */
-export function returnWindowClosesAt(deliveredAt: Date): Date {
-  return new Date(deliveredAt.getTime() + RETURN_WINDOW_DAYS * DAY_MS);
+/** When the window of an order dispatched at `dispatchedAt` closes (the last instant a request is accepted). */
+export function returnWindowClosesAt(dispatchedAt: Date): Date {
+  return new Date(dispatchedAt.getTime() + RETURN_WINDOW_DAYS * DAY_MS);
 }
 
 const OPEN: ReturnStatus[] = ["requested", "approved", "received"];
@@ -75,7 +76,7 @@ export async function requestReturn(by: ReturnRequester, orderId: string, req: {
       .where(and(eq(orders.id, orderId), "userId" in by ? eq(orders.userId, by.userId) : isNotNull(orders.paidAt)))
       .for("update");
     if (!order) throw new OrderNotFoundError();
-    if (!order.fulfilledAt || order.status !== "completed") throw new ReturnRefusedError("This order has not been delivered yet, so it cannot be returned.");
+    if (!order.fulfilledAt || order.status !== "completed") throw new ReturnRefusedError("This order has not been dispatched yet, so it cannot be returned.");
     if (!returnEligibility(order, now).open) throw new ReturnRefusedError(RETURN_WINDOW_CLOSED);
     const open = await tx.select({ id: returnRequests.id }).from(returnRequests).where(and(eq(returnRequests.orderId, order.id), inArray(returnRequests.status, OPEN)));
     if (open.length > 0) throw new ReturnRefusedError("A return for this order is already under way.");

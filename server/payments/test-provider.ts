@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parseExpiry } from "@core/card-expiry";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "../config";
@@ -144,10 +145,16 @@ export const testCardSchema = z.object({
     .pipe(z.string().regex(/^\d{13,19}$/, "Your card number is incomplete.")),
   expiry: z
     .string({ error: "Your card's expiration date is incomplete." })
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Your card's expiration date is incomplete.")
+    .transform((v, ctx) => {
+      const expiry = parseExpiry(v);
+      if (!expiry) {
+        ctx.addIssue({ code: "custom", message: "Your card's expiration date is incomplete." });
+        return z.NEVER;
+      }
+      return `${String(expiry.month).padStart(2, "0")}/${String(expiry.year % 100).padStart(2, "0")}`;
+    })
     .refine((v) => {
-      const [month, year] = v.split("/").map((p) => Number(p.trim()));
+      const [month, year] = v.split("/").map(Number);
       const now = new Date();
       return 2000 + year > now.getFullYear() || (2000 + year === now.getFullYear() && month >= now.getMonth() + 1);
     }, "Your card's expiration date is in the past."),

@@ -217,7 +217,7 @@ test.describe("order lookup", () => {
     await expect(page.getByRole("heading", { name: `Order ${number}`, level: 1 })).toBeVisible();
     await expect(page.getByRole("table", { name: `Items in order ${number}` })).toContainText("Purple");
     await expect(page.getByRole("main")).toContainText("7 Orbit Street");
-    await expect(page.getByText("You can ask for a return once your order has been delivered.")).toBeVisible();
+    await expect(page.getByText("You can ask for a return once your order has been dispatched.")).toBeVisible();
     await expectAccessible(page);
     await shot(page, "lookup-order-1280");
     // A reload shows it again (the lookup is remembered, nothing is posted twice).

@@ -45,7 +45,7 @@ describe("order lookup by number and email", () => {
     expect(page.order!.lines).toMatchObject([{ title: expect.stringMatching(/^R36S/), variantName: "Purple", quantity: 2 }]);
     // Without the cookie (or with a forged one) the page is the empty form.
     expect((await pageFor("order-lookup=" + encodeURIComponent(paid.orderId))).order).toBeNull();
-    expect((await call(lookupLoader, new Request("http://localhost:3000/orders/lookup"))) as unknown).toEqual({ order: null });
+    expect((await call(lookupLoader, new Request("http://localhost:3000/orders/lookup"))) as unknown).toEqual({ order: null, number: "" });
 
     // "Look up another order" forgets it.
     const forgot = await lookup({ intent: "forget" }, "198.51.100.1", cookie);

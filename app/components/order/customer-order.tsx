@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
@@ -7,15 +7,15 @@ import { AddressLines } from "~/components/order/address-lines";
 import { formatDate } from "~/lib/dates";
 import { ORDER_STATUS_LABELS } from "@core/order-status";
 import { orderTotals } from "@core/order-totals";
-import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED, type CustomerOrder } from "@core/order-view";
+import { RETURN_STATUS_LABELS, RETURN_WINDOW_CLOSED, type CustomerOrder, type CustomerShipment } from "@core/order-view";
 import { itemLabel } from "@core/variant";
 
 /** A return request's outcome, as the page's action answered it. */
 export type ReturnResult = { ok: boolean; message: string } | undefined;
 
 /**
- * One placed order as its customer sees it, read-only: number, date and status, the lines, the
- * shipping address, the totals and payment, and its returns with the form to ask for one (posted to
+ * One placed order as its customer sees it, read-only: number, date and status, the shipment's
+ * carrier and tracking once fulfilled, the lines, the shipping address, the totals and payment, and its returns with the form to ask for one (posted to
  * the page's own action with intent=return). The account's order page and /orders/lookup show it.
  * `headingLevel`: the order's number is an h2 on the account page (under "My Account"), an h1 alone.
  */
@@ -39,6 +39,7 @@ export function CustomerOrderDetails({
       <p className="mt-1 text-sm text-gray-700">
         Placed {formatDate(order.createdAt)} · {ORDER_STATUS_LABELS[order.status]}
       </p>
+      {order.shipment ? <Shipment shipment={order.shipment} Sub={Sub} /> : null}
       <div className="mt-6">
         <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items in order ${order.number}`} />
       </div>
@@ -77,7 +78,7 @@ export function CustomerOrderDetails({
         {order.returnWindow.open && !openReturn ? (
           <Form method="post" className="mt-3 space-y-3 text-sm">
             <input type="hidden" name="intent" value="return" />
-            <p className="text-gray-700">You can ask for a return until {formatDate(order.returnWindow.closesAt!)} (30 days from delivery).</p>
+            <p className="text-gray-700">You can ask for a return until {formatDate(order.returnWindow.closesAt!)} (30 days from dispatch).</p>
             {order.lines.map((l) => {
               const left = l.quantity - l.refundedQuantity;
               return left > 0 ? (
@@ -102,9 +103,42 @@ export function CustomerOrderDetails({
         ) : !order.returnWindow.open && order.returnWindow.closesAt ? (
           <p className="mt-2 text-sm text-gray-700">{RETURN_WINDOW_CLOSED}</p>
         ) : order.returns.length === 0 ? (
-          <p className="mt-2 text-sm text-gray-700">You can ask for a return once your order has been delivered.</p>
+          <p className="mt-2 text-sm text-gray-700">You can ask for a return once your order has been dispatched.</p>
         ) : null}
       </section>
     </>
+  );
+}
+
+/** Where the parcel is: shipped when, with which carrier, and the tracking number linked to the carrier's page. */
+function Shipment({ shipment, Sub }: { shipment: CustomerShipment; Sub: "h2" | "h3" }) {
+  return (
+    <section aria-labelledby="shipment-title" className="mt-6 rounded-xl border border-gray-200 p-4 text-sm" data-testid="shipment">
+      <Sub id="shipment-title" className="font-semibold">
+        Shipment
+      </Sub>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-gray-700">Shipped</dt>
+        <dd>{formatDate(shipment.shippedAt)}</dd>
+        {shipment.carrier ? (
+          <>
+            <dt className="text-gray-700">Carrier</dt>
+            <dd>{shipment.carrier}</dd>
+          </>
+        ) : null}
+        {shipment.trackingNumber ? (
+          <>
+            <dt className="text-gray-700">Tracking number</dt>
+            <dd className="break-all">{shipment.trackingNumber}</dd>
+          </>
+        ) : null}
+      </dl>
+      {shipment.trackingUrl ? (
+        <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("outline", "small", "mt-3")}>
+          Track your parcel
+          <span className="sr-only"> with {shipment.carrier} (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </section>
   );
 }

@@ -1,29 +1,85 @@
+import { useRef, useState } from "react";
 import { Dialog } from "radix-ui";
 
-/** The promotion's dialog, open while mounted; PromoPopup mounts it when the popup is due. */
-export default function PromoDialog({ offerUrl, onDismiss }: { offerUrl: string; onDismiss: () => void }) {
+/** Below Tailwind's `sm`: the phone, where a centred dialog would cover the hero's Shop Now. */
+const PHONE = "(max-width: 639px)";
+
+/**
+ * The promotion's dialog, open while mounted; PromoPopup mounts it when the popup is due. From `sm`
+ * up it is modal and centred, with the banner artwork. On a phone it is a slim non-modal bar at the
+ * bottom of the screen (two lines of text and Close, under 64 px), without an overlay: the page
+ * above it stays in view and usable (the hero's Shop Now ends about 75 px above a 667 px screen's
+ * bottom edge), and a tap there closes the bar. Closing gives the focus back to what had it
+ * (`focusBefore`), else to the main content, never to <body>; a tap outside leaves the focus where
+ * that tap put it.
+ */
+export default function PromoDialog({ offerUrl, onDismiss, focusBefore }: { offerUrl: string; onDismiss: () => void; focusBefore: Element | null }) {
+  // Mounted in the browser only (after the popup's delay), so the media query can be read at once.
+  const [phone] = useState(() => window.matchMedia(PHONE).matches);
+  const tappedOutside = useRef(false);
+  const close = (className: string) => (
+    <Dialog.Close className={className}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
+        <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className="sr-only">Close</span>
+    </Dialog.Close>
+  );
   return (
-    <Dialog.Root open onOpenChange={(next) => next || onDismiss()}>
+    <Dialog.Root open modal={!phone} onOpenChange={(next) => next || onDismiss()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl focus:outline-none">
+        {phone ? null : <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />}
+        <Dialog.Content
+          onInteractOutside={() => {
+            tappedOutside.current = true;
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (!tappedOutside.current) restoreFocus(focusBefore);
+          }}
+          className={
+            phone
+              ? "fixed inset-x-2 bottom-1 z-50 flex items-center gap-2 rounded-xl bg-[#312e81] py-1.5 pl-4 pr-1.5 text-white shadow-2xl focus:outline-none"
+              : "fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl focus:outline-none"
+          }
+        >
           <Dialog.Title className="sr-only">Partner deal</Dialog.Title>
           <Dialog.Description className="sr-only">An offer from one of our partners. It opens in a new tab.</Dialog.Description>
-          {/* First in the DOM so it takes the initial focus: the least surprising control. */}
-          <Dialog.Close className="absolute right-3 top-3 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-            <span className="sr-only">Close</span>
-          </Dialog.Close>
-          <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="block focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-600">
-            <PromoArt />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {phone ? (
+            <>
+              <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="flex min-h-11 flex-1 flex-col justify-center text-sm leading-5">
+                <span className="font-semibold">Partner deal on accessories</span>
+                <span className="font-bold text-yellow-300 underline">See the offer</span>
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              {close("flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10")}
+            </>
+          ) : (
+            <>
+              {/* First in the DOM so it takes the initial focus: the least surprising control. */}
+              {close("absolute right-3 top-3 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white")}
+              <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="block focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-600">
+                <PromoArt />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Back to the element that had the focus; when that was nothing (or it is gone), the main content. */
+function restoreFocus(before: Element | null) {
+  if (before instanceof HTMLElement && before !== document.body && before.isConnected) {
+    before.focus({ preventScroll: true });
+    return;
+  }
+  const main = document.getElementById("main");
+  if (!main) return;
+  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main.focus({ preventScroll: true });
 }
 
 /** Original banner artwork, inline so it needs no request and never becomes the page's LCP image. */

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { useMatches } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useMatches, useNavigation } from "react-router";
+import { useCartCount } from "~/lib/personal";
 import { isPromoPage, PROMO_DELAY_MS, PROMO_DISMISS_DAYS, PROMO_DISMISSED_KEY, PROMO_SEEN_COOKIE } from "~/lib/promo";
 
 // Storage can be unavailable (privacy modes, blocked storage): the visit's cookie still limits it to once.
@@ -20,27 +21,60 @@ function rememberDismissal() {
 }
 
 const seenThisVisit = () => document.cookie.split("; ").includes(`${PROMO_SEEN_COOKIE}=1`);
+/** No popup for the rest of the visit: it showed, or the shopper got busy before it could. */
+const endForThisVisit = () => {
+  document.cookie = `${PROMO_SEEN_COOKIE}=1; path=/; SameSite=Lax`;
+};
 
 // The dialog (Radix Dialog with its focus trap and scroll lock, about 8 KB of gzip) loads when the
 // popup opens, a second after the page, never with the page itself.
 const PromoDialog = lazy(() => import("./promo-dialog"));
 
 /**
- * The partner promotion: an overlay dialog one second after a browsing page loads (PROMO_PAGE), at
- * most once per visit (a session cookie) and not again for a week once dismissed (localStorage).
- * Following the offer, Escape, the overlay and the Close button all dismiss it.
+ * The partner promotion: a dialog one second after a browsing page loads (PROMO_PAGE; never on cart,
+ * checkout, account, sign-in or order pages), at most once per visit (a session cookie) and not
+ * again for a week once dismissed (localStorage). Never once the shopper is busy: a form submitted
+ * (add to cart, Buy Now, a search) or a field typed in ends it for the visit before it shows, and a
+ * shopper with a cart never gets it; nor does it open while a page change is under way. Following
+ * the offer, Escape, the overlay and the Close button dismiss it; focus goes back where it was.
  */
 export function PromoPopup({ offerUrl }: { offerUrl: string }) {
   const [open, setOpen] = useState(false);
   const browsing = useMatches().some((m) => isPromoPage(m.handle));
+  const hasCart = useCartCount() > 0;
+  const idle = useNavigation().state === "idle";
+  const idleNow = useRef(idle);
+  idleNow.current = idle;
+  // What had the focus when the popup opened: it gets it back when the popup closes.
+  const focusBefore = useRef<Element | null>(null);
 
   useEffect(() => {
-    if (!browsing || seenThisVisit() || dismissedUntil() > Date.now()) return;
+    if (!browsing || hasCart || seenThisVisit() || dismissedUntil() > Date.now()) return;
+    const busy = () => {
+      endForThisVisit();
+      stop();
+    };
     const timer = window.setTimeout(() => {
-      document.cookie = `${PROMO_SEEN_COOKIE}=1; path=/; SameSite=Lax`;
+      // A link followed a moment ago: the page it leads to decides (a browsing page starts its own second).
+      if (!idleNow.current) return;
+      endForThisVisit();
+      focusBefore.current = document.activeElement;
       setOpen(true);
     }, PROMO_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    function stop() {
+      window.clearTimeout(timer);
+      document.removeEventListener("submit", busy, true);
+      document.removeEventListener("input", busy, true);
+    }
+    // Capture phase: a form's own handler may stop the event (fetcher forms prevent the default).
+    document.addEventListener("submit", busy, true);
+    document.addEventListener("input", busy, true);
+    return stop;
+  }, [browsing, hasCart]);
+
+  // Never carried onto a page it may not cover.
+  useEffect(() => {
+    if (!browsing) setOpen(false);
   }, [browsing]);
 
   function dismiss() {
@@ -48,10 +82,9 @@ export function PromoPopup({ offerUrl }: { offerUrl: string }) {
     setOpen(false);
   }
 
-  return open ? (
+  return open && browsing ? (
     <Suspense fallback={null}>
-      <PromoDialog offerUrl={offerUrl} onDismiss={dismiss} />
+      <PromoDialog offerUrl={offerUrl} onDismiss={dismiss} focusBefore={focusBefore.current} />
     </Suspense>
   ) : null;
 }
-

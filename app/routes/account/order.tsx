@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order };
 }
 
-/** The customer asks to return items (Refund Policy: 30 days from delivery, with a reason). */
+/** The customer asks to return items (within 30 days from dispatch, with a reason: server/orders/returns.ts). */
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);

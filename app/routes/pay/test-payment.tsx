@@ -5,6 +5,7 @@ import { isTestSessionClosed, payTestSession, testCardSchema } from "@server/pay
 import { taxLineText } from "@core/checkout-quote";
 import { fieldErrors, firstMessage, formMessage } from "@core/form";
 import { formatMoney } from "@core/money";
+import { formatExpiryInput } from "@core/card-expiry";
 import { paymentDiscountNote } from "@core/discount-view";
 import type { Route } from "./+types/test-payment";
 import { readForm } from "@server/http/form";
@@ -58,6 +59,11 @@ const FIELDS: { name: CardField; label: string; autoComplete: string; placeholde
   { name: "expiry", label: "Expiry (MM / YY)", autoComplete: "cc-exp", placeholder: "MM / YY", maxLength: 7 },
   { name: "cvc", label: "CVC", autoComplete: "cc-csc", placeholder: "CVC", maxLength: 4 },
 ];
+
+function formatExpiry(e: React.FormEvent<HTMLInputElement>) {
+  const input = e.currentTarget;
+  input.value = formatExpiryInput(input.value, (e.nativeEvent as InputEvent).inputType?.startsWith("delete") ?? false);
+}
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -119,6 +125,8 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
                     autoComplete={f.autoComplete}
                     placeholder={f.placeholder}
                     maxLength={f.maxLength}
+                    // "1230" shows as "12 / 30" while typed, as on Stripe's page (the server reads either).
+                    onInput={f.name === "expiry" ? formatExpiry : undefined}
                     required
                     aria-invalid={errors[f.name] ? true : undefined}
                     aria-describedby={errors[f.name] ? `pay-${f.name}-error` : undefined}

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, redirect, useFetcher, useFetchers, useSubmit } from "react-router";
 import { getSessionUser } from "@server/auth";
 import {
@@ -139,6 +139,19 @@ function useOptimisticLines(lines: CartLine[]) {
 
 const lineKey = (line: CartLine) => `cart-line-${line.variantId}`;
 
+/**
+ * The page's last refusal (a refused discount code, a Buy Now that could not start), until the cart
+ * is cleared: the refusal was about the cart that was, and must not greet an empty one. (Without
+ * JavaScript, Clear cart is a post and a redirect, which drops it anyway.)
+ */
+function useCurrentRefusal(actionData: CartActionData | undefined, clearState: "idle" | "submitting" | "loading") {
+  const [dismissed, setDismissed] = useState<CartActionData>();
+  useEffect(() => {
+    if (clearState === "submitting") setDismissed(actionData);
+  }, [clearState, actionData]);
+  return actionData && actionData !== dismissed && !actionData.ok ? actionData : null;
+}
+
 /** After "Clear cart": a toast with Undo, which puts the removed lines back. */
 function useUndoClear(result: CartActionData | undefined) {
   const toast = useToast();
@@ -173,7 +186,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   // The amount off as last priced; while a line's change is in flight the total follows it.
   const total = Math.max(0, subtotal - (applied?.amountCents ?? 0));
   const market = useMarket();
-  const refusal = actionData && !actionData.ok ? actionData : null;
+  const refusal = useCurrentRefusal(actionData, clearFetcher.state);
   const codeError = refusal?.fieldErrors.code;
   const pageError = refusal && (codeError === undefined || lines.length === 0) ? refusal.message : null;
 

@@ -6,6 +6,7 @@ import { getOrderBySession } from "@server/orders";
 import { ResultPage } from "~/components/shop/result-page";
 import { orderTotals } from "@core/order-totals";
 import { OrderLinesTable, OrderTotals } from "~/components/order/order-lines";
+import { AddressLines } from "~/components/order/address-lines";
 import { ORDER_STATUS_LABELS } from "@core/order-status";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout-success";
@@ -35,6 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       delivery: order.delivery,
       taxLines: order.taxLines,
       createAccount: order.createAccount,
+      // Where it goes: the page is opened with the payment session's id, a secret of this shopper's.
+      name: order.name,
+      shipping: order.shipping,
     },
   }, { headers });
 }
@@ -133,6 +137,12 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             <OrderLinesTable lines={order.lines} currency={order.currency} caption="Your order" />
             <OrderTotals totals={orderTotals(order)} className="ml-auto mt-3 max-w-72" />
           </div>
+          <section aria-labelledby="delivery-address-title" className="mt-4 rounded-xl border border-gray-200 p-4 text-left" data-testid="delivery-address">
+            <h2 id="delivery-address-title" className="font-semibold text-gray-900">
+              Delivery address
+            </h2>
+            <AddressLines address={{ name: order.name, ...order.shipping }} className="mt-2 text-sm leading-6 text-gray-800" />
+          </section>
         </>
       )}
     </ResultPage>

@@ -35,7 +35,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { order: await getLookedUpOrder(request) };
+  // The order emails link here with ?number=: the form opens with it filled in (normalised as the form's own rule does).
+  const given = orderLookupSchema.shape.number.safeParse(new URL(request.url).searchParams.get("number") ?? "");
+  return { order: await getLookedUpOrder(request), number: given.success ? given.data : "" };
 }
 
 const FIELDS = ["number", "email"] as const;
@@ -96,19 +98,19 @@ export default function OrderLookup({ loaderData, actionData }: Route.ComponentP
     );
   }
   const answer = actionData && "kind" in actionData ? actionData : undefined;
-  return <LookupForm answer={answer} pending={pending && navigation.formAction === "/orders/lookup"} />;
+  return <LookupForm answer={answer} pending={pending && navigation.formAction === "/orders/lookup"} number={loaderData.number} />;
 }
 
-function LookupForm({ answer, pending }: { answer: LookupAnswer | undefined; pending: boolean }) {
+function LookupForm({ answer, pending, number }: { answer: LookupAnswer | undefined; pending: boolean; number: string }) {
   const { errors, onSubmit } = useSchemaForm(orderLookupSchema, answer?.kind === "invalid" ? answer.fieldErrors : undefined);
-  const values: Partial<Values> = answer?.values ?? {};
+  const values: Partial<Values> = answer?.values ?? { number };
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold">Look up an order</h1>
       <p className="mt-2 text-gray-700">
         Enter your order number, which is in your order confirmation email (it looks like PR-261123-EQDK6), and the email address you ordered with.
       </p>
-      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <Form method="post" action="/orders/lookup" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         <FormError message={answer && answer.kind !== "invalid" ? answer.message : null} />
         <TextField label="Order number" name="number" required maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} defaultValue={values.number} error={errors.number} />
         <TextField label="Email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={values.email} error={errors.email} />
