@@ -29,9 +29,16 @@ export function formatUsdCompact(cents: number): string {
   return compactUsd.format(cents / 100);
 }
 
-/** The currency's symbol in the same convention: "£", "€", "$". */
+const symbols = new Map<string, string>();
+
+/** The currency's symbol in the same convention: "£", "€", "$"; kept per currency (formatToParts showed in render profiles). */
 export function currencySymbol(currency: string): string {
-  return formatter(currency).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) {
+    symbol = formatter(currency).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+    symbols.set(currency, symbol);
+  }
+  return symbol;
 }
 
 /** A tax rate in basis points as a percentage without trailing zeros: 2000 → "20%", 2550 → "25.5%". */
