@@ -81,6 +81,7 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/mailbox", "routes/admin/mailbox.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/staff/roles", "routes/admin/staff-roles.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
     layout("routes/admin/settings-layout.tsx", [
       route("admin/settings", "routes/admin/settings-store.tsx"),

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { OrderStatus } from "./order-status";
 import { CARRIER_IDS } from "./carriers";
 import { shippingAddressSchema } from "./address";
+import type { AdminOrderStatus } from "./order-transitions";
+import type { Permission } from "./staff-roles";
 
 /**
  * The order page's words and forms (/admin/orders/:id), shared by its actions on the server and the
@@ -95,6 +97,32 @@ export const returnRequestSchema = z.object({
 });
 
 export type OrderAction = z.infer<typeof orderActionSchema>;
+
+/**
+ * The permission each order page action needs (the order's action checks it; the page hides the
+ * forms of what the member may not do; null: no such action). Anything that moves money back is a refund: a refund, a
+ * return's refund step, and cancelling, which refunds what was paid.
+ */
+export function orderActionPermission(a: { intent?: unknown; step?: unknown }): Permission | null {
+  switch (a.intent) {
+    case "note":
+    case "resend":
+      return "orders:view";
+    case "fulfil":
+    case "address":
+      return "orders:fulfil";
+    case "return":
+      return a.step === "refund" ? "orders:refund" : "orders:fulfil";
+    case "refund":
+    case "cancel":
+      return "orders:refund";
+    default:
+      return null;
+  }
+}
+
+/** The permission a status change from the order list needs: cancelling refunds what was paid. */
+export const statusChangePermission = (to: AdminOrderStatus): Permission => (to === "cancelled" ? "orders:refund" : "orders:fulfil");
 
 /** What an order page action answers; `fieldErrors` holds messages by input name. */
 export type OrderActionResult =

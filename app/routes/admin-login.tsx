@@ -13,25 +13,25 @@ import { Button } from "~/components/ui/button";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import type { Route } from "./+types/admin-login";
 import { readForm } from "@server/http/form";
-import { isStaffRole, roleHome, type StaffRole } from "@core/staff-roles";
+import { staffHome, type Permission } from "@core/staff-roles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login | Pocket Retro" }, { name: "robots", content: "noindex, nofollow" }];
 
 
 /**
  * Only admin pages are valid destinations after an admin sign-in; without one (or with the default
- * /admin/dashboard a writer may not open), the role's home page.
+ * /admin/dashboard a writer may not open), the member's home page (the first section they may open).
  */
-function adminTarget(value: unknown, role: StaffRole | undefined) {
+function adminTarget(value: unknown, permissions: readonly Permission[]) {
   const path = safeRedirectPath(value, "/admin/dashboard");
-  const home = role ? roleHome(role) : "/admin/dashboard";
+  const home = staffHome(permissions);
   return path.startsWith("/admin/") && path !== "/admin/dashboard" ? path : home;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user && isStaffRole(user.role)) {
-    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo"), user.role));
+  if (user && user.roleName !== null) {
+    throw redirect(adminTarget(new URL(request.url).searchParams.get("redirectTo"), user.permissions));
   }
   return null;
 }
@@ -48,12 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
     case "invalid":
       return refusal(INVALID_ADMIN_LOGIN, 401);
     case "two-factor":
-      return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(adminTarget(form.get("redirectTo"), result.role))}`, {
+      return redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(adminTarget(form.get("redirectTo"), result.permissions))}`, {
         status: 303,
         headers: cookieHeaders(result.cookies),
       });
     case "signed-in":
-      return redirect(adminTarget(form.get("redirectTo"), result.role), { status: 303, headers: cookieHeaders(result.cookies) });
+      return redirect(adminTarget(form.get("redirectTo"), result.permissions), { status: 303, headers: cookieHeaders(result.cookies) });
   }
 }
 

@@ -6,13 +6,19 @@ import { session, user } from "./schema";
 import { getAuth } from "./auth";
 import { oncePerRequest } from "../http/request-context";
 import { readCookie } from "../http/cookies";
-import { isStaffRole, type StaffRole } from "@core/staff-roles";
+import type { Permission } from "@core/staff-roles";
+import { staffRoles } from "../staff/schema";
+import { permissionsOf } from "./roles";
 
 export type SessionUser = {
   id: string;
   email: string;
-  /** A staff role (owner, staff, writer), or "user" for a customer. */
-  role: StaffRole | "user";
+  /** A staff role's id (a row of staff_roles: owner, staff, writer or one the owner defined), or "user" for a customer. */
+  role: string;
+  /** The staff role's name; null for a customer. */
+  roleName: string | null;
+  /** What the role lets them do in the back office; empty for a customer. */
+  permissions: Permission[];
   emailVerified: boolean;
   twoFactorEnabled: boolean;
 };
@@ -63,19 +69,24 @@ async function lookup(request: Request): Promise<SessionUser | null> {
       id: user.id,
       email: user.email,
       role: user.role,
+      roleName: staffRoles.name,
+      rolePermissions: staffRoles.permissions,
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
       banned: user.banned,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(staffRoles, eq(staffRoles.id, user.role))
     .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
     .limit(1);
   if (!row || row.banned) return null;
   return {
     id: row.id,
     email: row.email,
-    role: isStaffRole(row.role) ? row.role : "user",
+    role: row.roleName !== null && row.role ? row.role : "user",
+    roleName: row.roleName,
+    permissions: row.roleName !== null && row.role ? permissionsOf(row.role, row.rolePermissions ?? []) : [],
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled ?? false,
   };

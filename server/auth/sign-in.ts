@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { session, user } from "./schema";
 import { callAuth } from "./call";
-import { isStaffRole, type StaffRole } from "@core/staff-roles";
+import type { Permission } from "@core/staff-roles";
+import { roleOfUser } from "./roles";
 import { SIGN_IN_WINDOW_SECONDS } from "./sign-in-limits";
 
 export type SignInResult =
@@ -47,12 +48,12 @@ export async function signInWithPassword(
 export async function signInAdmin(
   request: Request,
   input: { email: string; password: string },
-): Promise<(Extract<SignInResult, { kind: "signed-in" | "two-factor" }> & { role: StaffRole }) | Extract<SignInResult, { kind: "rate-limited" | "invalid" }>> {
+): Promise<(Extract<SignInResult, { kind: "signed-in" | "two-factor" }> & { role: string; permissions: Permission[] }) | Extract<SignInResult, { kind: "rate-limited" | "invalid" }>> {
   const result = await signInWithPassword(request, { ...input, rememberMe: false });
   if (result.kind === "rate-limited" || result.kind === "invalid") return result;
   if (result.kind === "unverified") return { kind: "invalid" };
-  const [row] = await db().select({ role: user.role }).from(user).where(eq(user.id, result.userId));
-  if (isStaffRole(row?.role)) return { ...result, role: row.role };
+  const role = await roleOfUser(db(), result.userId);
+  if (role) return { ...result, role: role.id, permissions: role.permissions };
   if (result.kind === "signed-in") await db().delete(session).where(eq(session.token, result.sessionToken));
   return { kind: "invalid" };
 }

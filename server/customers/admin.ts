@@ -2,8 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, executeRows } from "../db/client";
 import { orderEvents, orders } from "../orders/schema";
 import { user } from "../auth/schema";
-import { isCustomerUser } from "@server/auth";
-import { isStaffRole } from "@core/staff-roles";
+import { isCustomerUser, isStaffUser } from "@server/auth";
 import { customerAddresses } from "../accounts/schema";
 import { newsletterSubscribers } from "../marketing/schema";
 import { keptUsdCentsOf, placedOrder } from "@server/orders";
@@ -112,7 +111,7 @@ const sameEmail = (email: string) => sql`lower(${orders.email}) = ${email}`;
 export async function getCustomer(email: string): Promise<CustomerDetail | null> {
   const [[account], [stats], newsletter, list] = await Promise.all([
     db()
-      .select({ id: user.id, name: user.name, createdAt: user.createdAt, role: user.role })
+      .select({ id: user.id, name: user.name, createdAt: user.createdAt, staff: sql<boolean>`${isStaffUser()}` })
       .from(user)
       .where(sql`lower(${user.email}) = ${email}`),
     db()
@@ -127,7 +126,7 @@ export async function getCustomer(email: string): Promise<CustomerDetail | null>
     db().select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${email}`),
     listOrdersWhere(and(placedOrder(), sameEmail(email)), { pageSize: 100 }),
   ]);
-  const customerAccount = account && !isStaffRole(account.role) ? account : undefined;
+  const customerAccount = account && !account.staff ? account : undefined;
   if (!customerAccount && stats.orderCount === 0) return null;
 
   const [saved, shipped, notes] = await Promise.all([

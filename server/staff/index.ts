@@ -3,3 +3,5 @@ export { acceptInvitation, acceptInvitationSchema, findInvitation, inviteSchema,
 export { beforeOwnAccountDeleted, changeStaffRole, deactivateStaff, listStaff, reactivateStaff } from "./members";
 export type { StaffMember } from "./members";
 export { transferOwnership } from "./ownership";
+export { createRole, deleteRole, listRoles, updateRole } from "./roles";
+export type { RoleSummary } from "./roles";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit, type Actor } from "@server/audit";
-import { getAuth } from "@server/auth";
+import { getAuth, permissionsOf } from "@server/auth";
 import { linkMail } from "@server/auth";
 import { adminCredentialsSchema, createStaffUser } from "@server/auth";
 import { user } from "../auth/schema";
@@ -10,13 +10,14 @@ import { config, DEMO_ADMIN_PASSWORD } from "../config";
 import { db, transaction } from "../db/client";
 import { DomainError, FieldSaveError, NotFoundError } from "../errors";
 import { deliverQueued, queueMail } from "@server/mail";
-import { INVITATION_INVALID, INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@core/staff-roles";
-import { staffInvitations } from "./schema";
+import { INVITATION_INVALID, INVITATION_TTL_HOURS, describePermissions, type StaffRole } from "@core/staff-roles";
+import { actorRole, checkMayGrant, findRole, lockRole, RoleNotFound } from "./roles";
+import { staffInvitations, staffRoles } from "./schema";
 
 
 export const inviteSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, "Email is required.").email("Enter a valid email address."),
-  role: z.enum(STAFF_ROLES, { message: "Choose a role." }),
+  role: z.string({ message: "Choose a role." }).min(1, "Choose a role.").max(100, "Choose a role."),
 });
 
 export const acceptInvitationSchema = z.object({
@@ -54,25 +55,30 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 const usable = () => and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, sql`now()`));
 
 /**
- * Invites `email` to the back office with `role`: an invitation row (only the token's hash is kept),
- * the audit entry and the email (queued in the outbox) in one transaction; the email is sent after
- * commit. A newer invitation to the same address replaces an older pending one. An address that
- * already has an account (staff or customer) is refused: staff sign in with their own account.
+ * Invites `email` to the back office with the role `role` (its id), which the actor may give
+ * (checkMayGrant): an invitation row (only the token's hash is kept), the audit entry and the email
+ * (queued in the outbox) in one transaction; the email is sent after commit. A newer invitation to
+ * the same address replaces an older pending one. An address that already has an account (staff or
+ * customer) is refused: staff sign in with their own account.
  */
-export async function inviteStaff(actor: Actor, input: z.infer<typeof inviteSchema>): Promise<{ id: string }> {
-  const { email, role } = inviteSchema.parse(input);
+export async function inviteStaff(actor: Actor, input: z.infer<typeof inviteSchema>): Promise<{ id: string; role: StaffRole }> {
+  const { email, role: roleId } = inviteSchema.parse(input);
   const token = crypto.randomBytes(32).toString("base64url");
   const url = `${config().publicUrl}/auth/staff-invitation?token=${token}`;
+  // The email names the role; it is written before the transaction (building it reads the shop's settings).
+  const named = await findRole(roleId);
   const mail = await linkMail(
     email,
     "You are invited to the back office",
-    `${actor.email} invited you to the shop's back office as ${ROLE_LABELS[role]} (${ROLE_DESCRIPTIONS[role]}) ` +
+    `${actor.email} invited you to the shop's back office as ${named.name} (${describePermissions(named.permissions)}). ` +
       `Choose your name and password to accept. The link works once, for ${INVITATION_TTL_HOURS} hours.`,
     "Accept the invitation",
     url,
     "If you were not expecting this, you can ignore this message.",
   );
-  const { id, queued } = await transaction(async (tx) => {
+  const { id, role, queued } = await transaction(async (tx) => {
+    const role = await lockRole(tx, roleId, "share");
+    checkMayGrant(await actorRole(tx, actor), role);
     const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
     if (existing) throw new InvitationRefused("An account with this email already exists. Invite another address.");
     await tx
@@ -83,27 +89,28 @@ export async function inviteStaff(actor: Actor, input: z.infer<typeof inviteSche
       .insert(staffInvitations)
       .values({
         email,
-        role,
+        role: role.id,
         tokenHash: hashToken(token),
         invitedBy: actor.id,
         expiresAt: sql`now() + ${INVITATION_TTL_HOURS} * interval '1 hour'`,
       })
       .returning({ id: staffInvitations.id });
-    await recordAudit(tx, { actor, action: "invite", entity: "staff_invitation", entityId: row.id, data: { email, role } });
-    return { id: row.id, queued: await queueMail(tx, mail) };
+    await recordAudit(tx, { actor, action: "invite", entity: "staff_invitation", entityId: row.id, data: { email, role: role.name } });
+    return { id: row.id, role, queued: await queueMail(tx, mail) };
   });
   await deliverQueued([queued]);
-  return { id };
+  return { id, role };
 }
 
-/** A usable invitation by its token (for the acceptance page), or null. */
-export async function findInvitation(token: string): Promise<{ email: string; role: StaffRole } | null> {
+/** A usable invitation by its token (for the acceptance page), with its role's name and what it allows, or null. */
+export async function findInvitation(token: string): Promise<{ email: string; roleName: string; allows: string } | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db()
-    .select({ email: staffInvitations.email, role: staffInvitations.role })
+    .select({ email: staffInvitations.email, roleId: staffRoles.id, roleName: staffRoles.name, permissions: staffRoles.permissions })
     .from(staffInvitations)
+    .innerJoin(staffRoles, eq(staffRoles.id, staffInvitations.role))
     .where(and(eq(staffInvitations.tokenHash, hashToken(token)), usable()));
-  return row ? { email: row.email, role: row.role as StaffRole } : null;
+  return row ? { email: row.email, roleName: row.roleName, allows: describePermissions(permissionsOf(row.roleId, row.permissions)) } : null;
 }
 
 /**
@@ -124,15 +131,17 @@ export async function acceptInvitation(input: z.infer<typeof acceptInvitationSch
     if (!invitation) throw new InvitationInvalid();
     const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${invitation.email}`);
     if (existing) throw new InvitationInvalid();
-    const role = invitation.role as StaffRole;
+    const role = await lockRole(tx, invitation.role, "share").catch((err: unknown) => {
+      throw err instanceof RoleNotFound ? new InvitationInvalid() : err;
+    });
     const id = crypto.randomUUID();
-    await createStaffUser(tx, { id, name, email: invitation.email, role, passwordHash: hash });
+    await createStaffUser(tx, { id, name, email: invitation.email, role: role.id, passwordHash: hash });
     await recordAudit(tx, {
       actor: { id, email: invitation.email },
       action: "accept_invitation",
       entity: "staff",
       entityId: id,
-      data: { role, invitationId: invitation.id },
+      data: { role: role.name, invitationId: invitation.id },
     });
     return { email: invitation.email, role };
   });
@@ -151,15 +160,16 @@ export async function revokeInvitation(actor: Actor, id: string): Promise<void> 
   });
 }
 
-export type PendingInvitation = { id: string; email: string; role: StaffRole; expiresAt: string; invitedBy: string | null };
+export type PendingInvitation = { id: string; email: string; roleName: string; expiresAt: string; invitedBy: string | null };
 
 /** Invitations still waiting for their invitee (not accepted, revoked or expired), newest first. */
 export async function listPendingInvitations(): Promise<PendingInvitation[]> {
   const rows = await db()
-    .select({ id: staffInvitations.id, email: staffInvitations.email, role: staffInvitations.role, expiresAt: staffInvitations.expiresAt, invitedBy: user.email })
+    .select({ id: staffInvitations.id, email: staffInvitations.email, roleName: staffRoles.name, expiresAt: staffInvitations.expiresAt, invitedBy: user.email })
     .from(staffInvitations)
+    .innerJoin(staffRoles, eq(staffRoles.id, staffInvitations.role))
     .leftJoin(user, eq(user.id, staffInvitations.invitedBy))
     .where(usable())
     .orderBy(sql`${staffInvitations.createdAt} desc`);
-  return rows.map((r) => ({ ...r, role: r.role as StaffRole, expiresAt: r.expiresAt.toISOString() }));
+  return rows.map((r) => ({ ...r, expiresAt: r.expiresAt.toISOString() }));
 }

@@ -1,17 +1,21 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { recordAudit, type Actor } from "@server/audit";
-import { banUser, isStaffUser, setUserRole, unbanUser } from "@server/auth";
+import { banUser, roleOfUser, setUserRole, unbanUser } from "@server/auth";
 import { user } from "../auth/schema";
 import { db, transaction, type Tx } from "../db/client";
 import { NotFoundError, RefusedError } from "../errors";
-import { isStaffRole, type StaffRole } from "@core/staff-roles";
+import { OWNER_ROLE, type StaffRole } from "@core/staff-roles";
+import { actorRole, checkMayGrant, lockRole } from "./roles";
+import { staffRoles } from "./schema";
 
 /** The back office's people: who they are, their role, whether they may still sign in. */
 export type StaffMember = {
   id: string;
   name: string;
   email: string;
-  role: StaffRole;
+  /** The role's id (a row of staff_roles) and name. */
+  role: string;
+  roleName: string;
   active: boolean;
   twoFactorEnabled: boolean;
   createdAt: string;
@@ -32,19 +36,21 @@ export async function listStaff(): Promise<StaffMember[]> {
       id: user.id,
       name: user.name,
       email: user.email,
-      role: user.role,
+      role: staffRoles.id,
+      roleName: staffRoles.name,
       banned: user.banned,
       twoFactorEnabled: user.twoFactorEnabled,
       createdAt: user.createdAt,
     })
     .from(user)
-    .where(isStaffUser())
+    .innerJoin(staffRoles, eq(staffRoles.id, user.role))
     .orderBy(asc(user.createdAt), asc(user.email));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     email: r.email,
-    role: r.role as StaffRole,
+    role: r.role,
+    roleName: r.roleName,
     active: !r.banned,
     twoFactorEnabled: r.twoFactorEnabled ?? false,
     createdAt: r.createdAt.toISOString(),
@@ -53,16 +59,20 @@ export async function listStaff(): Promise<StaffMember[]> {
 
 /**
  * The member `id`, locked for the change, after the rules every change shares: nobody changes their
- * own account here (an owner cannot lock themselves out), and the shop keeps one active owner.
- * `losesOwner` says whether the change would take an active owner away.
+ * own account here (so nobody raises their own role, and an owner cannot lock themselves out), the
+ * actor may manage the member's role (checkMayGrant: not a role above their own), and the shop keeps
+ * one active owner. `losesOwner` says whether the change would take an active owner away.
  */
 async function lockMember(tx: Tx, actor: Actor, id: string, losesOwner: (m: { role: StaffRole; active: boolean }) => boolean) {
   if (id === actor.id) throw new StaffChangeRefused("You cannot change your own account here. Ask another owner.");
-  const [row] = await tx.select({ id: user.id, email: user.email, role: user.role, banned: user.banned }).from(user).where(eq(user.id, id)).for("update");
-  if (!row || !isStaffRole(row.role)) throw new StaffMemberNotFound();
-  const member = { id: row.id, email: row.email, role: row.role, active: !row.banned };
+  const me = await actorRole(tx, actor);
+  const [row] = await tx.select({ id: user.id, email: user.email, banned: user.banned }).from(user).where(eq(user.id, id)).for("update");
+  const role = row ? await roleOfUser(tx, id) : null;
+  if (!row || !role) throw new StaffMemberNotFound();
+  checkMayGrant(me, role, `change the account of a member whose role is ${role.name}`);
+  const member = { id: row.id, email: row.email, role, active: !row.banned };
   if (losesOwner(member)) await keepAnotherActiveOwner(tx, id, "The shop needs at least one active owner.");
-  return member;
+  return { ...member, me };
 }
 
 /**
@@ -73,7 +83,7 @@ async function keepAnotherActiveOwner(tx: Tx, id: string, refusal: string): Prom
   const others = await tx
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.role, "owner"), sql`${user.banned} is not true`, ne(user.id, id)))
+    .where(and(eq(user.role, OWNER_ROLE), sql`${user.banned} is not true`, ne(user.id, id)))
     .for("update");
   if (others.length === 0) throw new StaffChangeRefused(refusal);
 }
@@ -84,25 +94,33 @@ async function keepAnotherActiveOwner(tx: Tx, id: string, refusal: string): Prom
  * is audited, since the account goes with its row. Customers pass through untouched.
  */
 export async function beforeOwnAccountDeleted(tx: Tx, userId: string): Promise<void> {
-  const [row] = await tx.select({ email: user.email, role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId)).for("update");
-  if (!row || !isStaffRole(row.role)) return;
-  if (row.role === "owner" && !row.banned) {
+  const [row] = await tx.select({ email: user.email, banned: user.banned }).from(user).where(eq(user.id, userId)).for("update");
+  const role = row ? await roleOfUser(tx, userId) : null;
+  if (!row || !role) return;
+  if (role.id === OWNER_ROLE && !row.banned) {
     await keepAnotherActiveOwner(
       tx,
       userId,
       "You are the shop's only active owner. Transfer ownership to another member of staff (Staff, in the back office) before deleting your account.",
     );
   }
-  await recordAudit(tx, { actor: { id: userId, email: row.email }, action: "delete_own_account", entity: "staff", entityId: userId, data: { email: row.email, role: row.role } });
+  await recordAudit(tx, { actor: { id: userId, email: row.email }, action: "delete_own_account", entity: "staff", entityId: userId, data: { email: row.email, role: role.name } });
 }
 
-/** Gives a member another role; audited with from/to. Takes effect on their next request. */
-export async function changeStaffRole(actor: Actor, id: string, role: StaffRole): Promise<void> {
-  await transaction(async (tx) => {
-    const member = await lockMember(tx, actor, id, (m) => m.active && m.role === "owner" && role !== "owner");
-    if (member.role === role) return;
-    await setUserRole(tx, id, role);
-    await recordAudit(tx, { actor, action: "role_change", entity: "staff", entityId: id, data: { email: member.email, from: member.role, to: role } });
+/**
+ * Gives a member another role (by its id), which the actor may give (checkMayGrant); audited with
+ * from/to. The role row is held (FOR SHARE) until commit, so it cannot be deleted meanwhile. Takes
+ * effect on their next request.
+ */
+export async function changeStaffRole(actor: Actor, id: string, roleId: string): Promise<StaffRole> {
+  return transaction(async (tx) => {
+    const role = await lockRole(tx, roleId, "share");
+    const member = await lockMember(tx, actor, id, (m) => m.active && m.role.id === OWNER_ROLE && role.id !== OWNER_ROLE);
+    checkMayGrant(member.me, role);
+    if (member.role.id === role.id) return role;
+    await setUserRole(tx, id, role.id);
+    await recordAudit(tx, { actor, action: "role_change", entity: "staff", entityId: id, data: { email: member.email, from: member.role.name, to: role.name } });
+    return role;
   });
 }
 
@@ -113,10 +131,10 @@ export async function changeStaffRole(actor: Actor, id: string, role: StaffRole)
  */
 export async function deactivateStaff(actor: Actor, id: string): Promise<void> {
   await transaction(async (tx) => {
-    const member = await lockMember(tx, actor, id, (m) => m.active && m.role === "owner");
+    const member = await lockMember(tx, actor, id, (m) => m.active && m.role.id === OWNER_ROLE);
     if (!member.active) return;
     const sessionsEnded = await banUser(tx, id, "Deactivated by staff");
-    await recordAudit(tx, { actor, action: "deactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role, sessionsEnded } });
+    await recordAudit(tx, { actor, action: "deactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role.name, sessionsEnded } });
   });
 }
 
@@ -126,6 +144,6 @@ export async function reactivateStaff(actor: Actor, id: string): Promise<void> {
     const member = await lockMember(tx, actor, id, () => false);
     if (member.active) return;
     await unbanUser(tx, id);
-    await recordAudit(tx, { actor, action: "reactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role } });
+    await recordAudit(tx, { actor, action: "reactivate", entity: "staff", entityId: id, data: { email: member.email, role: member.role.name } });
   });
 }

@@ -1,10 +1,10 @@
 import { asc, inArray } from "drizzle-orm";
-import { passwordMatches, setUserRole, WrongPasswordError } from "@server/auth";
+import { passwordMatches, roleOfUser, setUserRole, WrongPasswordError } from "@server/auth";
 import { recordAudit, type Actor } from "@server/audit";
 import { user } from "../auth/schema";
 import { transaction } from "../db/client";
 import { checkRateLimit } from "../security/rate-limit";
-import { isStaffRole } from "@core/staff-roles";
+import { OWNER_ROLE } from "@core/staff-roles";
 import { StaffChangeRefused, StaffMemberNotFound } from "./members";
 
 /**
@@ -26,17 +26,20 @@ export async function transferOwnership(actor: Actor, toId: string, password: st
       .for("update");
     const self = rows.find((r) => r.id === actor.id);
     const to = rows.find((r) => r.id === toId);
-    if (self?.role !== "owner" || self.banned) throw new StaffChangeRefused("Only an active owner can transfer ownership.");
-    if (!to || !isStaffRole(to.role)) throw new StaffMemberNotFound();
+    if (self?.role !== OWNER_ROLE || self.banned) throw new StaffChangeRefused("Only an active owner can transfer ownership.");
+    const toRole = to ? await roleOfUser(tx, to.id) : null;
+    if (!to || !toRole) throw new StaffMemberNotFound();
     if (to.banned) throw new StaffChangeRefused("Reactivate that account first: ownership goes to an active member of staff.");
-    await setUserRole(tx, toId, "owner");
+    // The Staff preset cannot be deleted (server/staff/roles.ts), so it is always there to step down to.
+    await setUserRole(tx, toId, OWNER_ROLE);
     await setUserRole(tx, actor.id, "staff");
+    const stepsDownTo = await roleOfUser(tx, actor.id);
     await recordAudit(tx, {
       actor,
       action: "ownership_transfer",
       entity: "staff",
       entityId: toId,
-      data: { from: self.email, to: to.email, toPreviousRole: to.role, fromNowRole: "staff" },
+      data: { from: self.email, to: to.email, toPreviousRole: toRole.name, fromNowRole: stepsDownTo?.name ?? "staff" },
     });
   });
 }

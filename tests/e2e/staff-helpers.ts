@@ -3,7 +3,8 @@ import { linkIn, waitForMail } from "./mailbox";
 
 /** Staff accounts for tests that need a role other than the owner, made the way the shop makes them. */
 
-export type StaffRoleName = "owner" | "staff" | "writer";
+/** A preset role's id, or the id of a role made with createRole. */
+export type StaffRoleName = "owner" | "staff" | "writer" | (string & {});
 
 /** The Cookie header a browser would send back after this answer. */
 export function cookieFrom(res: Response): string {
@@ -36,6 +37,21 @@ export async function adminSessionCookie(baseURL: string, ip: string, email = AD
 /** The invitation link the owner's invitation email carries. */
 export async function invitationLink(baseURL: string, email: string): Promise<string> {
   return linkIn(await waitForMail(email, "You are invited to the back office"), `${baseURL}/auth/staff-invitation?token=`);
+}
+
+/**
+ * The owner creates a role on the Roles screen (POST /admin/staff/roles) and answers its id, read from
+ * the Staff page's role menu (the form answers with a message, not the id).
+ */
+export async function createRole(baseURL: string, ip: string, name: string, permissions: string[]): Promise<string> {
+  const owner = await adminSessionCookie(baseURL, ip);
+  const body = new URLSearchParams([["intent", "create"], ["name", name], ...permissions.map((p) => ["permissions", p])]);
+  const created = await fetch(new URL("/admin/staff/roles", baseURL), { method: "POST", headers: formHeaders(baseURL, ip, owner), body: body.toString() });
+  expect(created.status, `role ${name}`).toBe(200);
+  const page = await (await fetch(new URL("/admin/staff", baseURL), { headers: formHeaders(baseURL, ip, owner) })).text();
+  const id = [...page.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].find((m) => m[2] === name)?.[1];
+  expect(id, `id of role ${name}`).toBeTruthy();
+  return id!;
 }
 
 /** The owner invites `email` as `role` (POST /admin/staff); the invitee accepts with `password` from the emailed link. */

@@ -59,7 +59,7 @@ test.describe("staff accounts", () => {
     await expect(nav.getByRole("link")).toHaveText(["Blog Posts", "Profile"]);
     const refused = await writer.goto("/admin/orders");
     expect(refused?.status()).toBe(403);
-    await expect(writer.getByText("The Writer role does not give access to this part of the back office.")).toBeVisible();
+    await expect(writer.getByText('Your role (Writer) does not include the "View orders" permission this needs. Ask the shop\'s owner.')).toBeVisible();
 
     // ...and writes and publishes a post.
     await writer.goto("/admin/posts/editor/new");

@@ -80,7 +80,7 @@ describe("two-factor for staff", () => {
       const sent = await thrown(call(layoutLoader, page(path, cookie)));
       expect({ path, status: sent.status, location: sent.headers.get("location") }).toEqual({ path, status: 303, location: "/admin/profile" });
     }
-    expect((await thrown(requireAdmin(page("/admin/orders", cookie), "orders"))).headers.get("location")).toBe("/admin/profile");
+    expect((await thrown(requireAdmin(page("/admin/orders", cookie), "orders:view"))).headers.get("location")).toBe("/admin/profile");
     // The profile page and the frame around it open (no loop), for a page load and a client navigation.
     expect(answer(await call(layoutLoader, page("/admin/profile", cookie))).status).toBe(200);
     expect(answer(await call(layoutLoader, page("/admin/profile.data?_routes=routes%2Fadmin%2Flayout", cookie))).status).toBe(200);
@@ -93,7 +93,7 @@ describe("two-factor for staff", () => {
     ({ cookie } = await enrolOnProfile(cookie));
 
     expect(answer(await call(layoutLoader, page("/admin/dashboard", cookie))).status).toBe(200);
-    expect(await requireAdmin(page("/admin/orders", cookie), "orders")).toMatchObject({ role: "owner", twoFactorEnabled: true });
+    expect(await requireAdmin(page("/admin/orders", cookie), "orders:view")).toMatchObject({ role: "owner", twoFactorEnabled: true });
     expect(await requireAdmin(page("/admin/settings", cookie), "settings")).toMatchObject({ role: "owner" });
     expect(answer(await call(profileLoader, page("/admin/profile?two-factor=on", cookie))).body).toMatchObject({
       enabled: true,
@@ -111,23 +111,23 @@ describe("two-factor for staff", () => {
     mode({ embedded: false });
     const staff = await signedIn("staff-2fa@example.com", "staff");
     const writer = await signedIn("writer-2fa@example.com", "writer");
-    const sent = await thrown(requireAdmin(page("/admin/orders/abc", staff), "orders"));
+    const sent = await thrown(requireAdmin(page("/admin/orders/abc", staff), "orders:view"));
     expect({ status: sent.status, location: sent.headers.get("location") }).toEqual({ status: 303, location: "/admin/profile" });
     expect(answer(await call(profileLoader, page("/admin/profile", staff))).body).toMatchObject({ role: "Staff", required: true });
 
-    expect(await requireAdmin(page("/admin/posts", writer), "blog")).toMatchObject({ role: "writer", twoFactorEnabled: false });
+    expect(await requireAdmin(page("/admin/posts", writer), "content")).toMatchObject({ role: "writer", twoFactorEnabled: false });
     expect(answer(await call(layoutLoader, page("/admin/posts", writer))).status).toBe(200);
     expect(answer(await call(profileLoader, page("/admin/profile", writer))).body).toMatchObject({ role: "Writer", required: false });
 
     mode({ embedded: false, ADMIN_REQUIRE_2FA: true });
-    expect((await thrown(requireAdmin(page("/admin/posts", writer), "blog"))).headers.get("location")).toBe("/admin/profile");
+    expect((await thrown(requireAdmin(page("/admin/posts", writer), "content"))).headers.get("location")).toBe("/admin/profile");
   });
 
   it("embedded without ADMIN_REQUIRE_2FA: optional for every role, and an owner may turn it off again; with it, required", async () => {
     mode({ embedded: true });
     let cookie = await signedIn("embedded-owner@example.com", "owner");
     expect(answer(await call(layoutLoader, page("/admin/dashboard", cookie))).status).toBe(200);
-    expect(await requireAdmin(page("/admin/orders", cookie), "orders")).toMatchObject({ role: "owner", twoFactorEnabled: false });
+    expect(await requireAdmin(page("/admin/orders", cookie), "orders:view")).toMatchObject({ role: "owner", twoFactorEnabled: false });
     expect(answer(await call(profileLoader, page("/admin/profile", cookie))).body).toMatchObject({ enabled: false, required: false });
 
     ({ cookie } = await enrolOnProfile(cookie));
@@ -137,10 +137,10 @@ describe("two-factor for staff", () => {
     expect(answer(await call(profileLoader, page("/admin/profile?two-factor=off", cookie))).body).toMatchObject({ enabled: false, notice: "Two-factor authentication is off." });
     // The notice is said only when true.
     expect(answer(await call(profileLoader, page("/admin/profile?two-factor=on", cookie))).body).toMatchObject({ enabled: false, notice: undefined });
-    expect(await requireAdmin(page("/admin/orders", cookie), "orders")).toMatchObject({ twoFactorEnabled: false });
+    expect(await requireAdmin(page("/admin/orders", cookie), "orders:view")).toMatchObject({ twoFactorEnabled: false });
 
     mode({ embedded: true, ADMIN_REQUIRE_2FA: true });
-    expect((await thrown(requireAdmin(page("/admin/orders", cookie), "orders"))).headers.get("location")).toBe("/admin/profile");
+    expect((await thrown(requireAdmin(page("/admin/orders", cookie), "orders:view"))).headers.get("location")).toBe("/admin/profile");
   });
 
   it("the storefront's /account/two-factor sends staff to /admin/profile and stays the customers' page", async () => {

@@ -39,13 +39,13 @@ describe("auth guards with real better-auth sessions", () => {
   });
 
   it("requireAdmin: anonymous to /admin-login, customer 403, owner through", async () => {
-    const anon = await thrown(requireAdmin(shopRequest("/admin/orders"), "orders"));
+    const anon = await thrown(requireAdmin(shopRequest("/admin/orders"), "orders:view"));
     expect(anon.status).toBe(303);
     expect(anon.headers.get("location")).toMatch(/^\/admin-login/);
 
     await createCustomer("bob@example.com");
     const customer = await signInCookie("bob@example.com");
-    const forbidden = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie: customer }), "orders"));
+    const forbidden = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie: customer }), "orders:view"));
     expect(forbidden.status).toBe(403);
     expect(forbidden.headers.get("cache-control")).toBe(adminHeaders["Cache-Control"]);
 
@@ -54,10 +54,10 @@ describe("auth guards with real better-auth sessions", () => {
     expect(result.kind).toBe("signed-in");
     const cookie = result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
     await markTwoFactorEnrolled("boss@example.com");
-    expect(await requireAdmin(shopRequest("/admin/orders", { cookie }), "orders")).toMatchObject({ email: "boss@example.com", role: "owner" });
+    expect(await requireAdmin(shopRequest("/admin/orders", { cookie }), "orders:view")).toMatchObject({ email: "boss@example.com", role: "owner" });
   });
 
-  it("requireAdmin checks the role's areas: a writer is refused orders and settings, a member of staff settings", async () => {
+  it("requireAdmin checks the role's permissions: a writer is refused orders and settings, a member of staff settings", async () => {
     const as = async (email: string, role: "staff" | "writer") => {
       const { id } = await createAdmin({ email, password: "team-password-1" });
       await db().update(user).set({ role }).where(eq(user.id, id));
@@ -67,18 +67,18 @@ describe("auth guards with real better-auth sessions", () => {
       return result.kind === "signed-in" ? cookieHeaderFrom(result.cookies) : "";
     };
     const writer = await as("writer@example.com", "writer");
-    expect(await requireAdmin(shopRequest("/admin/posts", { cookie: writer }), "blog")).toMatchObject({ role: "writer" });
-    expect(await requireAdmin(shopRequest("/api/admin/media", { cookie: writer }), ["blog", "products"])).toMatchObject({ role: "writer" });
-    for (const area of ["orders", "products", "customers", "settings", "staff", "dashboard"] as const) {
+    expect(await requireAdmin(shopRequest("/admin/posts", { cookie: writer }), "content")).toMatchObject({ role: "writer" });
+    expect(await requireAdmin(shopRequest("/api/admin/media", { cookie: writer }), ["content", "products"])).toMatchObject({ role: "writer" });
+    for (const area of ["orders:view", "orders:fulfil", "orders:refund", "products", "customers", "settings", "staff"] as const) {
       const refused = await thrown(requireAdmin(shopRequest("/admin/x", { cookie: writer }), area));
       expect(refused.status, area).toBe(403);
       expect(refused.headers.get("cache-control")).toBe(adminHeaders["Cache-Control"]);
     }
     const staff = await as("staff@example.com", "staff");
-    for (const area of ["orders", "products", "customers", "inventory", "discounts", "dashboard"] as const) {
+    for (const area of ["orders:view", "orders:fulfil", "orders:refund", "products", "customers", "inventory", "discounts", "reviews"] as const) {
       expect(await requireAdmin(shopRequest("/admin/x", { cookie: staff }), area)).toMatchObject({ role: "staff" });
     }
-    for (const area of ["settings", "staff", "audit", "blog"] as const) {
+    for (const area of ["settings", "staff", "content"] as const) {
       expect((await thrown(requireAdmin(shopRequest("/admin/x", { cookie: staff }), area))).status, area).toBe(403);
     }
   });
@@ -111,7 +111,7 @@ describe("auth guards with real better-auth sessions", () => {
     const original = config();
     setConfig({ ...original, ADMIN_REQUIRE_2FA: true });
     try {
-      const res = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie }), "orders"));
+      const res = await thrown(requireAdmin(shopRequest("/admin/orders", { cookie }), "orders:view"));
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/admin/profile");
     } finally {
@@ -139,7 +139,7 @@ describe("auth guards with real better-auth sessions", () => {
     });
     expect(changed.ok).toBe(true);
     const fresh = changed.ok ? cookieHeaderFrom(changed.cookies) : "";
-    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }), "dashboard")).toMatchObject({ email });
+    expect(await requireAdmin(shopRequest("/admin/dashboard", { cookie: fresh }), "orders:view")).toMatchObject({ email });
   });
 
   it("redirect targets stay on this site", () => {

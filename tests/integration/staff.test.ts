@@ -52,7 +52,7 @@ describe("staff accounts", () => {
     const [row] = await db().select().from(staffInvitations);
     expect(row).toMatchObject({ email: "writer@example.com", role: "writer", acceptedAt: null });
     expect(row.tokenHash).not.toContain(token);
-    expect(await findInvitation(token)).toEqual({ email: "writer@example.com", role: "writer" });
+    expect(await findInvitation(token)).toEqual({ email: "writer@example.com", roleName: "Writer", allows: "Blog and content" });
 
     await acceptInvitation({ token, name: "Wren Writer", password: "writer-password-1" });
     expect(await findInvitation(token)).toBeNull();
@@ -61,9 +61,9 @@ describe("staff accounts", () => {
     expect(writer).toMatchObject({ name: "Wren Writer", role: "writer", emailVerified: true });
 
     const cookie = await signIn("writer@example.com", "writer-password-1");
-    const refused = (await thrown(requireAdmin(shopRequest("/admin/orders", { cookie }), "orders"))) as Response;
+    const refused = (await thrown(requireAdmin(shopRequest("/admin/orders", { cookie }), "orders:view"))) as Response;
     expect(refused.status).toBe(403);
-    expect(await requireAdmin(shopRequest("/admin/posts", { cookie }), "blog")).toMatchObject({ role: "writer" });
+    expect(await requireAdmin(shopRequest("/admin/posts", { cookie }), "content")).toMatchObject({ role: "writer" });
 
     const audit = await db().select({ action: auditLog.action, entity: auditLog.entity, actor: auditLog.actorEmail }).from(auditLog);
     expect(audit).toEqual(
@@ -90,7 +90,7 @@ describe("staff accounts", () => {
     const first = await invite(boss, "twice@example.com", "staff");
     const second = await invite(boss, "twice@example.com", "writer");
     expect(await findInvitation(first)).toBeNull();
-    expect(await findInvitation(second)).toMatchObject({ role: "writer" });
+    expect(await findInvitation(second)).toMatchObject({ roleName: "Writer" });
     const [pending] = await db().select().from(staffInvitations).where(and(eq(staffInvitations.email, "twice@example.com"), sql`revoked_at is null`));
     await revokeInvitation(boss, pending.id);
     expect(await findInvitation(second)).toBeNull();
@@ -136,17 +136,20 @@ describe("staff accounts", () => {
 
     await changeStaffRole(boss, second.id, "writer");
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "role_change"), eq(auditLog.entityId, second.id)));
-    expect(entry.data).toEqual({ email: "second@example.com", from: "staff", to: "writer" });
+    expect(entry.data).toEqual({ email: "second@example.com", from: "Staff", to: "Writer" });
 
     expect(await thrown(deactivateStaff(boss, boss.id))).toMatchObject({ status: 409 });
     expect(await thrown(changeStaffRole(boss, boss.id, "staff"))).toMatchObject({ status: 409 });
 
-    // Two owners; one demotes the other; the remaining one cannot be demoted or deactivated by anyone.
+    // Two owners; one demotes the other; the remaining one cannot be demoted or deactivated by anyone:
+    // not by themselves (409), and by nobody else, since only an owner manages an owner (403).
     await changeStaffRole(boss, second.id, "owner");
     const secondActor = { id: second.id, email: second.email };
     await changeStaffRole(secondActor, boss.id, "staff");
-    expect(await thrown(changeStaffRole(boss, second.id, "writer"))).toMatchObject({ status: 409, publicMessage: "The shop needs at least one active owner." });
-    expect(await thrown(deactivateStaff(boss, second.id))).toMatchObject({ status: 409 });
+    expect(await thrown(changeStaffRole(boss, second.id, "writer"))).toMatchObject({ status: 403 });
+    expect(await thrown(deactivateStaff(boss, second.id))).toMatchObject({ status: 403 });
+    expect(await thrown(changeStaffRole(secondActor, second.id, "writer"))).toMatchObject({ status: 409 });
+    await changeStaffRole(secondActor, boss.id, "owner");
     expect(await thrown(changeStaffRole(boss, "no-such-user", "writer"))).toMatchObject({ status: 404 });
   });
 
@@ -169,7 +172,7 @@ describe("staff accounts", () => {
     const [leaver] = await db().select().from(user).where(eq(user.email, "leaver@example.com"));
     await deleteAccount(leaver.id, "leaver-password-1");
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.action, "delete_own_account"), eq(auditLog.entityId, leaver.id)));
-    expect(entries.map((e) => ({ actor: e.actorEmail, data: e.data }))).toEqual([{ actor: "leaver@example.com", data: { email: "leaver@example.com", role: "staff" } }]);
+    expect(entries.map((e) => ({ actor: e.actorEmail, data: e.data }))).toEqual([{ actor: "leaver@example.com", data: { email: "leaver@example.com", role: "Staff" } }]);
   });
 
   it("two owners deleting their own accounts at once: one goes, one stays", async () => {
@@ -200,7 +203,7 @@ describe("staff accounts", () => {
     const [former] = await db().select({ role: user.role }).from(user).where(eq(user.id, boss.id));
     expect(former.role).toBe("staff");
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "ownership_transfer"));
-    expect(entry).toMatchObject({ actorEmail: "owner@example.com", entityId: heir.id, data: { from: "owner@example.com", to: "heir@example.com", toPreviousRole: "writer", fromNowRole: "staff" } });
+    expect(entry).toMatchObject({ actorEmail: "owner@example.com", entityId: heir.id, data: { from: "owner@example.com", to: "heir@example.com", toPreviousRole: "Writer", fromNowRole: "Staff" } });
     // The former owner holds no owner's power any more: a second transfer is refused.
     expect(await thrown(transferOwnership(boss, heir.id, "owner-password-1"))).toMatchObject({ status: 409 });
   });

@@ -4,6 +4,7 @@ import { fulfilmentStatus, paymentStatus, type OrderActionResult } from "@core/o
 import { Card } from "~/components/admin/card";
 import { OrderLinesTable } from "~/components/order/order-lines";
 import { useToast } from "~/components/ui/toast";
+import { usePermission } from "~/lib/use-permission";
 import { ShippingAddressCard } from "./order-workspace/address-card";
 import { CustomerCard } from "./order-workspace/customer-card";
 import { FulfilmentCard } from "./order-workspace/fulfilment-card";
@@ -34,6 +35,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const leftCents = order.paidAt ? order.totalCents - order.refundedCents : 0;
 
   const next = nextAction(order, leftCents);
+  const mayFulfil = usePermission("orders:fulfil");
   // Phones: one column in which the next action's card comes first and cancelling last (the column
   // wrappers are `display: contents` there, so `order` places cards across both). Wide screens: two
   // columns as before.
@@ -59,7 +61,7 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
 
         <div className="max-lg:contents lg:space-y-4">
           <CustomerCard order={order} />
-          <ShippingAddressCard order={order} editable={fulfil === "unfulfilled" && order.status !== "cancelled"} />
+          <ShippingAddressCard order={order} editable={mayFulfil && fulfil === "unfulfilled" && order.status !== "cancelled"} />
           <div className={first("fulfil")}>
             <FulfilmentCard order={order} fulfil={fulfil} />
           </div>

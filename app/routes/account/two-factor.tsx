@@ -7,14 +7,13 @@ import { seo } from "~/lib/seo";
 import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "@core/two-factor";
 import type { Route } from "./+types/two-factor";
 import { readForm } from "@server/http/form";
-import { isStaffRole } from "@core/staff-roles";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Two-factor authentication", description: "Protect your account.", path: "/account/two-factor", noindex: true });
 
 /** Staff set up two-factor in the back office, where their role's requirement is known. */
 function customerOnly(user: SessionUser) {
-  if (isStaffRole(user.role)) throw redirect(ADMIN_PROFILE_PATH, 303);
+  if (user.roleName !== null) throw redirect(ADMIN_PROFILE_PATH, 303);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

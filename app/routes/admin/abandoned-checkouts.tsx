@@ -16,7 +16,7 @@ const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
 /** Checkouts that never took money (server/orders/filters.ts): who, what, how much, when. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "orders");
+  await requireAdmin(request, "orders:view");
   const list = await listAbandonedCheckouts({ page: pageSchema.parse(searchParamsOf(request).get("page") ?? 1) });
   return data(list);
 }

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Audit Log");
 const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "audit");
+  await requireAdmin(request, "staff");
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   return data(await listAudit(page));
 }

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Credit n
 
 /** /admin/orders/:id/credit-notes/:refundId: a succeeded refund's credit note, for paper. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "orders");
+  await requireAdmin(request, "orders:view");
   const ids = z.object({ id: z.uuid(), refundId: z.uuid() }).safeParse(params);
   const note = ids.success ? await getCreditNote(ids.data.id, ids.data.refundId) : null;
   if (!note) throw data({ ok: false, message: "This refund has no credit note: it does not exist, or the provider has not confirmed it." }, { status: 404 });

@@ -32,7 +32,7 @@ const filterSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "dashboard");
+  await requireAdmin(request, "orders:view");
   const params = searchParamsOf(request);
   const filter = filterSchema.parse({ period: params.get("period") ?? undefined, q: params.get("q") ?? "" });
   const timeZone = timeZoneFromCookie(request.headers.get("Cookie"));

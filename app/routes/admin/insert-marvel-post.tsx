@@ -9,14 +9,14 @@ import { buttonClass } from "~/components/ui/button";
 export const meta: Route.MetaFunction = () => adminMeta("Insert sample post");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "blog");
+  await requireAdmin(request, "content");
   return data(null);
 }
 
 type Result = { outcome: "inserted" | "exists" | "failed" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, "blog");
+  const admin = await requireAdmin(request, "content");
   try {
     return data<Result>({ outcome: await insertSampleArticle(admin) });
   } catch (err) {

@@ -5,20 +5,22 @@ import { requireAdmin } from "@server/auth";
 import { Icon, type IconName } from "~/components/admin/icons";
 import { adminTitle } from "~/lib/admin";
 import { AdminTimeZone } from "~/lib/use-admin-date";
+import { AdminPermissions } from "~/lib/use-permission";
 import { isTimeZone, timeZoneCookie, timeZoneFromCookie } from "@core/admin-time";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { canOpen, roleHome, type AdminArea, type StaffRole } from "@core/staff-roles";
+import { ADMIN_SECTIONS, allows, staffHome, type Permission } from "@core/staff-roles";
 import type { Route } from "./+types/layout";
 
 /**
  * The back office's frame: sidebar (collapsible on wide screens, a drawer on phones), header with the
  * section title. The guard here is not the control (every child loader and action calls requireAdmin
- * with its area); it only keeps the frame from rendering for someone who is not staff, and the menu
- * lists only the sections the role opens.
+ * with its permission); it only keeps the frame from rendering for someone who is not staff, and the
+ * menu lists only the sections whose permission the member holds. The permissions also reach the
+ * pages (AdminPermissions), which hide the forms the server would refuse.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, "any");
-  return data({ email: admin.email, role: admin.role, timeZone: timeZoneFromCookie(request.headers.get("Cookie")) });
+  return data({ email: admin.email, permissions: admin.permissions, timeZone: timeZoneFromCookie(request.headers.get("Cookie")) });
 }
 
 /**
@@ -31,35 +33,35 @@ export function ErrorBoundary() {
 }
 
 
-/** The sections, each with the area its pages require: the menu lists those the role opens. */
-const NAV: { to: string; label: string; icon: IconName; area: AdminArea }[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: "dashboard", area: "dashboard" },
-  { to: "/admin/orders", label: "Orders", icon: "orders", area: "orders" },
-  { to: "/admin/customers", label: "Customers", icon: "customers", area: "customers" },
-  { to: "/admin/products", label: "Products", icon: "products", area: "products" },
-  { to: "/admin/inventory", label: "Inventory", icon: "inventory", area: "inventory" },
-  { to: "/admin/discounts", label: "Discounts", icon: "discounts", area: "discounts" },
-  { to: "/admin/reviews", label: "Reviews", icon: "reviews", area: "reviews" },
-  { to: "/admin/posts", label: "Blog Posts", icon: "posts", area: "blog" },
-  { to: "/admin/audit", label: "Audit Log", icon: "audit", area: "audit" },
-  { to: "/admin/mailbox", label: "Mailbox", icon: "mailbox", area: "mailbox" },
-  { to: "/admin/staff", label: "Staff", icon: "customers", area: "staff" },
-  { to: "/admin/settings", label: "Settings", icon: "settings", area: "settings" },
-];
+/** Each section's icon (core/staff-roles.ts lists the sections and the permission each needs). */
+const ICONS: Record<string, IconName> = {
+  "/admin/dashboard": "dashboard",
+  "/admin/orders": "orders",
+  "/admin/customers": "customers",
+  "/admin/products": "products",
+  "/admin/inventory": "inventory",
+  "/admin/discounts": "discounts",
+  "/admin/reviews": "reviews",
+  "/admin/posts": "posts",
+  "/admin/audit": "audit",
+  "/admin/mailbox": "mailbox",
+  "/admin/staff": "customers",
+  "/admin/settings": "settings",
+};
 
 const COLLAPSED_KEY = "admin-sidebar-collapsed";
 
-function NavLinks({ role, collapsed = false }: { role: StaffRole; collapsed?: boolean }) {
+function NavLinks({ permissions, collapsed = false }: { permissions: readonly Permission[]; collapsed?: boolean }) {
   const item = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
       isActive ? "bg-brand-700 text-white" : "text-gray-200 hover:bg-white/10 hover:text-white"
     } ${collapsed ? "justify-center" : ""}`;
   return (
     <ul className="space-y-1">
-      {NAV.filter((n) => canOpen(role, n.area)).map((n) => (
+      {ADMIN_SECTIONS.filter((n) => allows(permissions, n.needs)).map((n) => (
         <li key={n.to}>
           <NavLink to={n.to} className={item} title={collapsed ? n.label : undefined}>
-            <Icon name={n.icon} className="h-5 w-5 shrink-0" />
+            <Icon name={ICONS[n.to]} className="h-5 w-5 shrink-0" />
             <span className={collapsed ? "sr-only" : ""}>{n.label}</span>
           </NavLink>
         </li>
@@ -121,7 +123,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className={`hidden shrink-0 flex-col bg-gray-900 text-white md:flex ${collapsed ? "w-16" : "w-60"}`}>
         <div className={`flex h-16 items-center border-b border-white/10 px-3 ${collapsed ? "justify-center" : "justify-between"}`}>
           {collapsed ? null : (
-            <Link to={roleHome(loaderData.role)} className="px-2 text-base font-extrabold tracking-tight">
+            <Link to={staffHome(loaderData.permissions)} className="px-2 text-base font-extrabold tracking-tight">
               Pocket Retro <span className="font-normal text-gray-300">Admin</span>
             </Link>
           )}
@@ -136,7 +138,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         <nav aria-label="Admin" className="flex-1 p-2">
-          <NavLinks role={loaderData.role} collapsed={collapsed} />
+          <NavLinks permissions={loaderData.permissions} collapsed={collapsed} />
         </nav>
       </aside>
 
@@ -157,7 +159,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 </div>
                 <Dialog.Description className="sr-only">Back office sections</Dialog.Description>
                 <nav aria-label="Admin">
-                  <NavLinks role={loaderData.role} />
+                  <NavLinks permissions={loaderData.permissions} />
                 </nav>
               </Dialog.Content>
             </Dialog.Portal>
@@ -174,7 +176,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6">
           <AdminTimeZone.Provider value={timeZone}>
-            <Outlet />
+            <AdminPermissions.Provider value={loaderData.permissions}>
+              <Outlet />
+            </AdminPermissions.Provider>
           </AdminTimeZone.Provider>
         </main>
       </div>

@@ -7,7 +7,7 @@ import type { Route } from "./+types/mailbox";
 export const meta: Route.MetaFunction = () => adminMeta("Mailbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "mailbox");
+  await requireAdmin(request, "settings");
   const id = new URL(request.url).searchParams.get("id");
   const [messages, open] = await Promise.all([listOutbox(), id ? getOutboxMessage(id) : null]);
   if (id && !open) throw data(null, { status: 404 });

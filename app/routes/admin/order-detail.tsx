@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { z } from "zod";
-import { requireAdmin } from "@server/auth";
+import { requireAdmin, requirePermission } from "@server/auth";
 import { addOrderNote, changeOrderStatus, getAdminOrder, resendOrderConfirmation } from "@server/orders";
 import { fulfilOrder, updateShippingAddress } from "@server/orders";
 import { refundActionKey, refundOrder } from "@server/orders";
@@ -8,7 +8,7 @@ import { advanceReturn, refundReturn } from "@server/orders";
 import { OrderWorkspace } from "~/components/admin/order-workspace";
 import { adminMeta } from "~/lib/admin";
 import { nestFormData } from "@core/nested-form";
-import { orderActionSchema, type OrderActionResult } from "@core/order-workspace";
+import { orderActionPermission, orderActionSchema, type OrderActionResult } from "@core/order-workspace";
 import type { Route } from "./+types/order-detail";
 import { readForm } from "@server/http/form";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `O
  * order answers 404 with `order: null`, so the dialog can say so.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "orders");
+  await requireAdmin(request, "orders:view");
   const id = z.string().uuid().safeParse(params.id);
   const order = id.success ? await getAdminOrder(id.data) : null;
   return data({ order }, { status: order ? 200 : 404 });
@@ -31,12 +31,18 @@ const RETURN_STEP_DONE = { approve: "Return approved; the customer was emailed",
 
 const answer = (result: OrderActionResult, status = 200) => data(result, { status });
 
-/** The page's forms, one intent each; the same schema checks them in the browser. */
+/**
+ * The page's forms, one intent each; the same schema checks them in the browser. Each intent needs
+ * its own permission (orderActionPermission: a refund, a return's refund and cancelling need "Refund
+ * orders"; fulfilling and the address "Fulfil orders"), refused with 403 before its fields are checked.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, "orders");
+  const admin = await requireAdmin(request, "orders:view");
   const id = z.string().uuid().safeParse(params.id);
   if (!id.success) return answer({ ok: false, intent: "", message: "This order no longer exists." }, 404);
   const form = nestFormData(await readForm(request));
+  const needs = orderActionPermission(form);
+  if (needs) requirePermission(admin, needs);
   const parsed = orderActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
   if (!parsed.success) return invalidForm(parsed.error, { intent });

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? printTitl
  * outside the back office's frame. Only a paid order has something to pack or invoice.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "orders");
+  await requireAdmin(request, "orders:view");
   const kind: PrintDocumentKind = new URL(request.url).pathname.replace(/\.data$/, "").endsWith("/invoice") ? "invoice" : "packing-slip";
   const id = z.uuid().safeParse(params.id);
   const order = id.success ? await getAdminOrder(id.data) : null;

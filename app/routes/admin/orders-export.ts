@@ -14,7 +14,7 @@ import type { Route } from "./+types/orders-export";
  * only those orders.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, "orders");
+  const admin = await requireAdmin(request, "orders:view");
   const params = searchParamsOf(request);
   const timeZone = timeZoneFromCookie(request.headers.get("Cookie"));
   if (params.has("ids")) {

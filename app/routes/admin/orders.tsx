@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import { requireAdmin } from "@server/auth";
+import { requireAdmin, requirePermission } from "@server/auth";
 import { adminOrderListPage, bulkFulfil, changeOrderStatus, orderSelectionFilter } from "@server/orders";
 import type { Actor } from "@server/audit";
 import { readForm, searchParamsOf } from "@server/http/form";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { bulkFulfilSchema, orderListQuery } from "@core/order-list-filter";
 import { statusChangeSchema } from "@core/order-transitions";
+import { statusChangePermission } from "@core/order-workspace";
 import { AdminErrorBoundary } from "~/components/admin/error-panel";
 import { OrdersTabs } from "~/components/admin/orders-tabs";
 import { Pager } from "~/components/admin/pager";
@@ -30,17 +31,24 @@ export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
 /** Every filter is in the URL; the date range means days in the admin's time zone. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "orders");
+  await requireAdmin(request, "orders:view");
   return data(await adminOrderListPage(searchParamsOf(request), request.headers.get("Cookie")));
 }
 
-/** A row's status change, or a bulk fulfil of the selection named in the URL (core/bulk-selection.ts). */
+/**
+ * A row's status change ("Fulfil orders"; cancelling, which refunds what was paid, "Refund orders"),
+ * or a bulk fulfil of the selection named in the URL (core/bulk-selection.ts; "Fulfil orders").
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, "orders");
+  const admin = await requireAdmin(request, "orders:view");
   const form = Object.fromEntries(await readForm(request));
-  if (form.intent === "bulk-fulfil") return bulkFulfilAction(request, form, admin);
+  if (form.intent === "bulk-fulfil") {
+    requirePermission(admin, "orders:fulfil");
+    return bulkFulfilAction(request, form, admin);
+  }
   const parsed = statusChangeSchema.safeParse(form);
   if (!parsed.success) return invalidForm(parsed.error);
+  requirePermission(admin, statusChangePermission(parsed.data.status));
   try {
     await changeOrderStatus(parsed.data.id, parsed.data.status, admin);
   } catch (err) {

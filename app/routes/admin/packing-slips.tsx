@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d ? `Packing 
  * are left out.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "orders");
+  await requireAdmin(request, "orders:view");
   const selected = orderSelectionFilter(searchParamsOf(request), request.headers.get("Cookie"));
   if (!selected.ok) throw data({ ok: false, message: selected.message }, { status: 400 });
   try {

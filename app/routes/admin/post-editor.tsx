@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ params }) => adminMeta(params.id ? "E
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "blog");
+  await requireAdmin(request, "content");
   if (!params.id) return data({ post: null, missing: false });
   const post = UUID.test(params.id) ? await getPostForEdit(params.id) : null;
   return data({ post, missing: !post }, { status: post ? 200 : 404 });
@@ -37,7 +37,7 @@ type FieldErrors = Partial<Record<keyof PostFormInput, string>>;
 type ActionResult = { ok: true; id: string; intent: "draft" | "publish" | "save" } | { ok: false; message: string; fieldErrors: FieldErrors };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, "blog");
+  const admin = await requireAdmin(request, "content");
   const parsed = postFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error) as FieldErrors;

@@ -31,7 +31,7 @@ const filterSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "blog");
+  await requireAdmin(request, "content");
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = filterSchema.parse({ q: params.q || undefined, status: params.status || undefined, tag: params.tag || undefined });
   const [posts, tags] = await Promise.all([listAdminPosts(filter), listPostTags()]);
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().uuid("Unknown post") });
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, "blog");
+  const admin = await requireAdmin(request, "content");
   const parsed = deleteSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidForm(parsed.error);
   try {

@@ -5,7 +5,7 @@ import { requireAdmin, twoFactorRequired } from "@server/auth";
 import { readForm } from "@server/http/form";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { adminMeta } from "~/lib/admin";
-import { ROLE_LABELS, roleHome } from "@core/staff-roles";
+import { staffHome } from "@core/staff-roles";
 import { TWO_FACTOR_DONE_PARAM, twoFactorNotice, type TwoFactorFormResult } from "@core/two-factor";
 import type { Route } from "./+types/profile";
 
@@ -20,10 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request, "any");
   return data({
     email: me.email,
-    role: ROLE_LABELS[me.role],
-    home: roleHome(me.role),
+    role: me.roleName,
+    home: staffHome(me.permissions),
     enabled: me.twoFactorEnabled,
-    required: twoFactorRequired(me.role),
+    required: twoFactorRequired(me.permissions),
     notice: twoFactorNotice(new URL(request.url), me.twoFactorEnabled),
   });
 }
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request, "any");
   const form = Object.fromEntries(await readForm(request));
-  const { result, status, cookies, turned } = await handleTwoFactorForm(request, form, { mayDisable: !twoFactorRequired(me.role) });
+  const { result, status, cookies, turned } = await handleTwoFactorForm(request, form, { mayDisable: !twoFactorRequired(me.permissions) });
   if (turned) return redirect(`/admin/profile?${TWO_FACTOR_DONE_PARAM}=${turned}`, { status: 303, headers: cookieHeaders(cookies) });
   return data(result, { status, headers: cookieHeaders(cookies) });
 }

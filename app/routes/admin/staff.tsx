@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
-import { Form, data, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { inviteSchema, inviteStaff, listPendingInvitations, revokeInvitation } from "@server/staff";
-import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, type StaffMember } from "@server/staff";
+import { changeStaffRole, deactivateStaff, listRoles, listStaff, reactivateStaff, type RoleSummary, type StaffMember } from "@server/staff";
 import { transferOwnership } from "@server/staff";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Button } from "~/components/ui/button";
@@ -13,21 +13,32 @@ import { FieldErrorsContext, PasswordField, SelectField, TextField } from "~/com
 import { FormError, FormSuccess } from "~/components/ui/form";
 import { adminMeta } from "~/lib/admin";
 import { useAdminDate } from "~/lib/use-admin-date";
-import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "@core/staff-roles";
+import { INVITATION_TTL_HOURS, describePermissions, mayGrant } from "@core/staff-roles";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
-/** Staff accounts (owner only): invite by email, change role, deactivate, reactivate; every action audited. */
+/**
+ * Staff accounts (the Staff permission): invite by email, change role, deactivate, reactivate; every
+ * action audited. The role menus offer the roles this member may give (mayGrant; the server checks
+ * again), and only an owner sees the ownership transfer.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const owner = await requireAdmin(request, "staff");
-  const [members, invitations] = await Promise.all([listStaff(), listPendingInvitations()]);
-  return data({ members, invitations, selfId: owner.id });
+  const me = await requireAdmin(request, "staff");
+  const [members, invitations, roles] = await Promise.all([listStaff(), listPendingInvitations(), listRoles()]);
+  const mine = { id: me.role, permissions: me.permissions };
+  return data({
+    members,
+    invitations,
+    roles: roles.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions, grantable: mayGrant(mine, r) })),
+    selfId: me.id,
+    owner: me.role === "owner",
+  });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), ...inviteSchema.shape }),
-  z.object({ intent: z.literal("role"), id: z.string().min(1).max(100), role: z.enum(STAFF_ROLES, { message: "Choose a role." }) }),
+  z.object({ intent: z.literal("role"), id: z.string().min(1).max(100), role: inviteSchema.shape.role }),
   z.object({ intent: z.enum(["deactivate", "reactivate"]), id: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("revoke"), id: z.uuid("Unknown invitation") }),
   z.object({
@@ -51,9 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
       case "invite":
         await inviteStaff(owner, input);
         return answer(200, true, `Invitation sent to ${input.email}. The link works for ${INVITATION_TTL_HOURS} hours.`);
-      case "role":
-        await changeStaffRole(owner, input.id, input.role);
-        return answer(200, true, `Role changed to ${ROLE_LABELS[input.role]}.`);
+      case "role": {
+        const role = await changeStaffRole(owner, input.id, input.role);
+        return answer(200, true, `Role changed to ${role.name}.`);
+      }
       case "deactivate":
         await deactivateStaff(owner, input.id);
         return answer(200, true, "Account deactivated. Their sessions have ended.");
@@ -74,9 +86,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+type RoleOption = Pick<RoleSummary, "id" | "name" | "permissions"> & { grantable: boolean };
 
-function InviteForm({ fieldErrors, busy }: { fieldErrors: Record<string, string>; busy: boolean }) {
+const roleOptions = (roles: RoleOption[]) => roles.filter((r) => r.grantable).map((r) => ({ value: r.id, label: r.name }));
+
+function InviteForm({ roles, fieldErrors, busy }: { roles: RoleOption[]; fieldErrors: Record<string, string>; busy: boolean }) {
+  const options = roleOptions(roles);
   return (
     <section aria-labelledby="invite-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="invite-heading" className="text-lg font-semibold">
@@ -89,17 +104,17 @@ function InviteForm({ fieldErrors, busy }: { fieldErrors: Record<string, string>
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
           <input type="hidden" name="intent" value="invite" />
           <TextField label="Email" name="email" type="email" autoComplete="off" required maxLength={254} />
-          <SelectField label="Role" name="role" defaultValue="staff" options={ROLE_OPTIONS} />
+          <SelectField label="Role" name="role" defaultValue={options.some((o) => o.value === "staff") ? "staff" : options[0]?.value} options={options} />
           <Button type="submit" size="small" disabled={busy} className="sm:mt-6">
             Send invitation
           </Button>
         </Form>
       </FieldErrorsContext.Provider>
       <dl className="mt-4 grid gap-1 text-sm text-gray-700">
-        {STAFF_ROLES.map((r) => (
-          <div key={r} className="flex gap-2">
-            <dt className="font-semibold">{ROLE_LABELS[r]}:</dt>
-            <dd>{ROLE_DESCRIPTIONS[r]}</dd>
+        {roles.map((r) => (
+          <div key={r.id} className="flex gap-2">
+            <dt className="shrink-0 font-semibold">{r.name}:</dt>
+            <dd>{describePermissions(r.permissions)}</dd>
           </div>
         ))}
       </dl>
@@ -146,7 +161,9 @@ function ActiveToggle({ member, busy }: { member: StaffMember; busy: boolean }) 
   );
 }
 
-function MemberRow({ member, self, busy }: { member: StaffMember; self: boolean; busy: boolean }) {
+function MemberRow({ member, self, roles, busy }: { member: StaffMember; self: boolean; roles: RoleOption[]; busy: boolean }) {
+  const options = roleOptions(roles);
+  const manageable = options.some((o) => o.value === member.role);
   const date = useAdminDate();
   return (
     <li className="grid gap-3 p-4 md:grid-cols-[1fr_auto] md:items-center">
@@ -159,14 +176,14 @@ function MemberRow({ member, self, busy }: { member: StaffMember; self: boolean;
           {member.active ? "Active" : "Deactivated"} · two-factor {member.twoFactorEnabled ? "on" : "off"} · since {date(member.createdAt, false)}
         </p>
       </div>
-      {self ? (
-        <p className="text-sm font-medium text-gray-800">{ROLE_LABELS[member.role]}</p>
+      {self || !manageable ? (
+        <p className="text-sm font-medium text-gray-800">{member.roleName}</p>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
           <Form method="post" className="flex items-end gap-2">
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="id" value={member.id} />
-            <SelectField label={`Role of ${member.email}`} srOnlyLabel name="role" id={`role-${member.id}`} defaultValue={member.role} options={ROLE_OPTIONS} />
+            <SelectField label={`Role of ${member.email}`} srOnlyLabel name="role" id={`role-${member.id}`} defaultValue={member.role} options={options} />
             <Button type="submit" size="small" variant="secondary" disabled={busy} aria-label={`Change role of ${member.email}`}>
               Change role
             </Button>
@@ -209,7 +226,7 @@ function TransferOwnership({ members, selfId, fieldErrors, busy }: { members: St
 }
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, invitations, selfId } = loaderData;
+  const { members, invitations, roles, selfId, owner } = loaderData;
   const busy = useNavigation().state !== "idle";
   const date = useAdminDate();
   return (
@@ -217,7 +234,14 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
       <div className="space-y-2" aria-live="polite">
         {actionData?.ok ? <FormSuccess message={actionData.message} /> : <FormError message={actionData?.message} />}
       </div>
-      <InviteForm fieldErrors={actionData?.ok ? {} : (actionData?.fieldErrors ?? {})} busy={busy} />
+      <p className="text-sm text-gray-700">
+        What each role may do is set on the{" "}
+        <Link to="/admin/staff/roles" className="font-medium text-brand-700 underline">
+          Roles
+        </Link>{" "}
+        page.
+      </p>
+      <InviteForm roles={roles} fieldErrors={actionData?.ok ? {} : (actionData?.fieldErrors ?? {})} busy={busy} />
 
       <section aria-labelledby="members-heading">
         <h2 id="members-heading" className="text-lg font-semibold">
@@ -225,12 +249,12 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <ul className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white shadow-sm">
           {members.map((m) => (
-            <MemberRow key={m.id} member={m} self={m.id === selfId} busy={busy} />
+            <MemberRow key={m.id} member={m} self={m.id === selfId} roles={roles} busy={busy} />
           ))}
         </ul>
       </section>
 
-      <TransferOwnership members={members} selfId={selfId} fieldErrors={actionData?.ok ? {} : (actionData?.fieldErrors ?? {})} busy={busy} />
+      {owner ? <TransferOwnership members={members} selfId={selfId} fieldErrors={actionData?.ok ? {} : (actionData?.fieldErrors ?? {})} busy={busy} /> : null}
 
       <section aria-labelledby="invitations-heading">
         <h2 id="invitations-heading" className="text-lg font-semibold">
@@ -245,7 +269,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                 <div className="min-w-0">
                   <p className="break-all font-semibold">{i.email}</p>
                   <p className="text-xs text-gray-600">
-                    {ROLE_LABELS[i.role]} · expires {date(i.expiresAt, true)}
+                    {i.roleName} · expires {date(i.expiresAt, true)}
                     {i.invitedBy ? ` · invited by ${i.invitedBy}` : ""}
                   </p>
                 </div>

@@ -10,7 +10,7 @@ const AI_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 /** GET: which providers have a key on the server (the dialog asks the admin for one otherwise). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, ["blog", "products"]);
+  await requireAdmin(request, ["content", "products"]);
   return data(serverKeys());
 }
 
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * newline-delimited JSON, each line a growing sanitised HTML snapshot, then `done` or `error`.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, ["blog", "products"]);
+  const admin = await requireAdmin(request, ["content", "products"]);
   const limited = await checkRateLimit(`ai-writer:${admin.id}`, AI_RATE_LIMIT);
   if (!limited.ok) {
     return refusal("Too many generations. Please wait a few minutes and try again.", 429, {}, { headers: { "Retry-After": String(limited.retryAfterSeconds) } });

@@ -12,7 +12,7 @@ const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters
 
 /** GET /api/admin/media?q= (admins only): the media library, newest first, with where each image is used. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, ["blog", "products"]);
+  await requireAdmin(request, ["content", "products"]);
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return invalidForm(query.error);
   return data({ images: await listLibrary(query.data.q) });
@@ -40,7 +40,7 @@ async function importFromWebAddress(request: Request) {
  * another site copied into the library. Answers with what the editor inserts.
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request, ["blog", "products"]);
+  await requireAdmin(request, ["content", "products"]);
   if (request.method !== "POST") return refusal("Method not allowed", 405);
   if ((request.headers.get("content-type") ?? "").startsWith("application/json")) return importFromWebAddress(request);
   try {

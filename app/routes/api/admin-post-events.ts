@@ -5,6 +5,6 @@ import type { Route } from "./+types/admin-post-events";
 
 /** Staff's live stream of post changes (every status): admins only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, "blog");
+  await requireAdmin(request, "content");
   return createEventStream(request, { filter: adminPostFilter, client: context.clientIp });
 }

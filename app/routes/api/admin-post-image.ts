@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin-post-image";
  * stored as WebP renditions; answers with the largest rendition's URL for the post's featured image.
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request, "blog");
+  await requireAdmin(request, "content");
   if (request.method !== "POST") return refusal("Method not allowed", 405);
   try {
     const [image] = await storeImagesFromRequest(request, "file", 1);

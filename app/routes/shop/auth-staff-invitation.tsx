@@ -8,7 +8,7 @@ import { PasswordField, TextField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form";
 import { formFields, formMessage } from "@core/form";
 import { seo } from "~/lib/seo";
-import { INVITATION_INVALID, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@core/staff-roles";
+import { INVITATION_INVALID } from "@core/staff-roles";
 import type { Route } from "./+types/auth-staff-invitation";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,7 +49,7 @@ export default function StaffInvitation({ loaderData, actionData }: Route.Compon
   return (
     <AuthCard
       title="Join the back office"
-      intro={`You are invited as ${ROLE_LABELS[invitation.role]}: ${ROLE_DESCRIPTIONS[invitation.role]}`}
+      intro={`You are invited as ${invitation.roleName}: ${invitation.allows}.`}
     >
       <FormError message={formMessage(actionData, ["token"])} />
       <Form method="post" className="space-y-4">

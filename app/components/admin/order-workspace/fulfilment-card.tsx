@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { usePermission } from "~/lib/use-permission";
 import { CARRIERS, CARRIER_IDS, carrierName, trackingUrl } from "@core/carriers";
 import type { AdminOrderDetail } from "@core/order-view";
 import type { FulfilmentStatus } from "@core/order-workspace";
@@ -18,6 +19,7 @@ export function FulfilmentCard({ order, fulfil }: { order: AdminOrderDetail; ful
   const { busy, fields } = useOrderAction();
   const date = useAdminDate();
   const fulfilConfirm = useConfirmedSubmit();
+  const mayFulfil = usePermission("orders:fulfil");
   const canFulfil = order.status === "processing" && !order.fulfilledAt;
   const tracking = trackingUrl(order.carrier, order.trackingNumber);
   return (
@@ -42,6 +44,8 @@ export function FulfilmentCard({ order, fulfil }: { order: AdminOrderDetail; ful
             )}
           </dd>
         </dl>
+      ) : canFulfil && !mayFulfil ? (
+        <p className="text-gray-700">Not shipped yet. Your role does not include fulfilling orders.</p>
       ) : canFulfil ? (
         <Form method="post" className="space-y-3" onSubmit={fulfilConfirm.ask}>
           <input type="hidden" name="intent" value="fulfil" />

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { CancelReason } from "~/components/admin/order-detail";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { useAdminDate } from "~/lib/use-admin-date";
+import { usePermission } from "~/lib/use-permission";
 import { ActionResult, useOrderAction } from "./order-action";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
 
@@ -54,11 +55,15 @@ export function OrderHeader({ order, pay, fulfil }: { order: AdminOrderDetail; p
   );
 }
 
-/** "Cancel order", which asks first (`leftCents`: what cancelling refunds); nothing when the order cannot be cancelled. */
+/**
+ * "Cancel order", which asks first (`leftCents`: what cancelling refunds); nothing when the order
+ * cannot be cancelled, or the member's role does not include "Refund orders" (cancelling refunds).
+ */
 export function CancelCard({ order, leftCents }: { order: AdminOrderDetail; leftCents: number }) {
   const { busy } = useOrderAction();
   const cancelConfirm = useConfirmedSubmit();
-  if (order.status === "cancelled" || statusChangeRefusal(order.status, "cancelled") !== null) return null;
+  const mayRefund = usePermission("orders:refund");
+  if (!mayRefund || order.status === "cancelled" || statusChangeRefusal(order.status, "cancelled") !== null) return null;
   return (
     <Card title="Cancel" id="cancel-title">
       <p className="text-gray-700">Cancelling puts the units back in stock and refunds what is left of the payment.</p>

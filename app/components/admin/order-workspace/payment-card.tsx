@@ -3,6 +3,7 @@ import type { AdminOrderDetail } from "@core/order-view";
 import { orderTotals, withRefunds } from "@core/order-totals";
 import { providerName } from "@core/order-workspace";
 import { Card } from "~/components/admin/card";
+import { usePermission } from "~/lib/use-permission";
 import { OrderTotals } from "~/components/order/order-lines";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { ActionResult } from "./order-action";
@@ -11,10 +12,12 @@ import { RefundForm } from "./refund-form";
 
 /**
  * Payment: the provider, card and currency, when it was paid, the totals with what was refunded, each
- * refund (with its credit note), and the refund form while anything is left to refund (`leftCents`).
+ * refund (with its credit note), and the refund form while anything is left to refund (`leftCents`)
+ * and the member's role includes "Refund orders".
  */
 export function PaymentCard({ order, leftCents }: { order: AdminOrderDetail; leftCents: number }) {
   const date = useAdminDate();
+  const mayRefund = usePermission("orders:refund");
   const money = orderMoney(order);
   const card = order.paymentBrand && order.paymentLast4 ? `${order.paymentBrand.toUpperCase()} ending ${order.paymentLast4}` : null;
   return (
@@ -49,7 +52,7 @@ export function PaymentCard({ order, leftCents }: { order: AdminOrderDetail; lef
       <div className="mt-3">
         <ActionResult intent="refund" />
       </div>
-      <RefundForm order={order} leftCents={leftCents} />
+      {mayRefund ? <RefundForm order={order} leftCents={leftCents} /> : null}
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { RETURN_STATUS_LABELS, type AdminOrderDetail } from "@core/order-view";
 import { itemLabel } from "@core/variant";
 import { Card } from "~/components/admin/card";
+import { usePermission } from "~/lib/use-permission";
 import { buttonClass } from "~/components/ui/button";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { ActionResult, useOrderAction } from "./order-action";
@@ -23,6 +24,9 @@ const RETURN_STEPS = (refundLabel: string) =>
 export function ReturnsCard({ order }: { order: AdminOrderDetail }) {
   const { busy } = useOrderAction();
   const date = useAdminDate();
+  // The refund step moves money ("Refund orders"); approving, declining and receiving are fulfilment.
+  const mayRefund = usePermission("orders:refund");
+  const mayFulfil = usePermission("orders:fulfil");
   const money = orderMoney(order);
   const returnValue = (r: (typeof order.returns)[number]) => order.refundChoices?.returnCents[r.id] ?? 0;
   if (order.returns.length === 0) return null;
@@ -40,7 +44,7 @@ export function ReturnsCard({ order }: { order: AdminOrderDetail }) {
             <p className="text-gray-800">Reason: {r.reason}</p>
             <div className="mt-2 flex flex-wrap gap-2">
               {RETURN_STEPS(`Refund ${money(returnValue(r))} and restock`)
-                .filter(([status]) => status === r.status)
+                .filter(([status, step]) => status === r.status && (step === "refund" ? mayRefund : mayFulfil))
                 .map(([, step, label]) => (
                   <Form key={step} method="post">
                     <input type="hidden" name="intent" value="return" />

@@ -7,6 +7,7 @@ import { BulkBar } from "~/components/admin/bulk-bar";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import type { Selection } from "~/lib/use-selection";
+import { usePermission } from "~/lib/use-permission";
 
 /**
  * The orders list's bulk actions: fulfil the selection with one carrier (the list's action answers
@@ -14,6 +15,7 @@ import type { Selection } from "~/lib/use-selection";
  */
 export function BulkOrderActions({ selection, total, filter }: { selection: Selection; total: number; filter: OrderListFilter }) {
   const fulfil = useFetcher<BulkFulfilAnswer>();
+  const mayFulfil = usePermission("orders:fulfil");
   const query = selection.selection ? bulkSelectionQuery(selection.selection, orderListQuery(filter)) : "";
   const answer = fulfil.state === "idle" ? fulfil.data : undefined;
   const { clear } = selection;
@@ -26,25 +28,27 @@ export function BulkOrderActions({ selection, total, filter }: { selection: Sele
   return (
     <>
       <BulkBar selection={selection} total={total} noun="order">
-        <fulfil.Form method="post" action={`/admin/orders${query}`} className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="bulk-fulfil" />
-          <SelectField
-            id="bulk-carrier"
-            label="Carrier"
-            name="carrier"
-            defaultValue=""
-            options={[
-              { value: "", label: "Not given" },
-              ...CARRIER_IDS.map((c) => ({
-                value: c,
-                label: CARRIERS[c].name,
-              })),
-            ]}
-          />
-          <button type="submit" disabled={fulfil.state !== "idle"} className={buttonClass("primary", "small")}>
-            Fulfil {selection.count} {selection.count === 1 ? "order" : "orders"}
-          </button>
-        </fulfil.Form>
+        {mayFulfil ? (
+          <fulfil.Form method="post" action={`/admin/orders${query}`} className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="bulk-fulfil" />
+            <SelectField
+              id="bulk-carrier"
+              label="Carrier"
+              name="carrier"
+              defaultValue=""
+              options={[
+                { value: "", label: "Not given" },
+                ...CARRIER_IDS.map((c) => ({
+                  value: c,
+                  label: CARRIERS[c].name,
+                })),
+              ]}
+            />
+            <button type="submit" disabled={fulfil.state !== "idle"} className={buttonClass("primary", "small")}>
+              Fulfil {selection.count} {selection.count === 1 ? "order" : "orders"}
+            </button>
+          </fulfil.Form>
+        ) : null}
         <a href={`/admin/orders/packing-slips${query}`} className={buttonClass("secondary", "small")}>
           Packing slips
         </a>
