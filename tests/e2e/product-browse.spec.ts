@@ -69,6 +69,8 @@ test.describe("Sort and filter", () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await page.goto("/collections/consoles");
+    // On a phone the form is in the "Filter and sort" disclosure, which opens without JavaScript.
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Sort by").selectOption("price-desc");
     await page.getByRole("checkbox", { name: "In stock only" }).check();
     await page.getByRole("button", { name: "Apply" }).click();

@@ -240,3 +240,36 @@ test.describe("6. small things", () => {
     await page.screenshot({ path: testInfo.outputPath("success-address-1280.png"), fullPage: true });
   });
 });
+
+test.describe("4. the catalogue on a phone", () => {
+  test("at 375 px: filters behind Filter and sort, two cards a row, the first on the first screen", async ({ page }, testInfo) => {
+    const viewport = { width: 375, height: 667 };
+    await page.setViewportSize(viewport);
+    for (const path of ["/products", "/collections/accessories"]) {
+      await page.goto(path);
+      const cards = page.getByRole("main").getByRole("article");
+      const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+      expect(first.y, `${path}: the first card starts on the first screen`).toBeLessThan(viewport.height);
+      expect(Math.abs(first.y - second.y), `${path}: two cards share a row`).toBeLessThan(1);
+      expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    await page.goto("/products");
+    const sort = page.getByLabel("Sort by");
+    await expect(sort).toBeHidden();
+    await page.screenshot({ path: testInfo.outputPath("catalogue-closed-375.png") });
+    await page.getByText("Filter and sort").click();
+    await expect(sort).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath("catalogue-open-375.png") });
+    // A choice still applies from the open drawer.
+    await page.getByRole("checkbox", { name: /Teal/ }).check();
+    await expect(page).toHaveURL(/colour=Teal/);
+    // Without JavaScript the disclosure opens too: product-browse.spec.ts, "without JavaScript at 375 px".
+
+    // On a wide screen the form shows as it did, without the disclosure's summary.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByText("Filter and sort")).toBeHidden();
+    await expect(sort).toBeVisible();
+  });
+});

@@ -10,6 +10,8 @@ const fieldClass = "h-11 rounded-lg border border-gray-400 bg-white px-3 text-sm
 /**
  * Sort and filter for the product list: one GET form, so the choice is in the URL and works without
  * JavaScript (Apply). With JavaScript a change applies itself (prices after a pause in typing).
+ * On a phone it sits in a "Filter and sort" disclosure (<details>, closed on arrival, so the first
+ * products are on the first screen); from md up it always shows (app.css, .filter-disclosure).
  */
 export function ProductFilters({
   query,
@@ -64,8 +66,19 @@ export function ProductFilters({
     </>
   );
 
+  const active = (query.minCents === undefined ? 0 : 1) + (query.maxCents === undefined ? 0 : 1) + (query.inStock ? 1 : 0) + query.colours.length;
   return (
-    <Form ref={form} method="get" aria-label="Filter and sort products" className="mt-6 rounded-2xl border border-gray-200 bg-gray-50 p-4">
+    <details className="filter-disclosure group mt-6 rounded-2xl border border-gray-200 bg-gray-50 md:border-0 md:bg-transparent">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 text-base font-semibold text-gray-900 [&::-webkit-details-marker]:hidden">
+        <span>
+          Filter and sort
+          {active > 0 ? <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{active} active</span> : null}
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 transition-transform group-open:rotate-180">
+          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+    <Form ref={form} method="get" aria-label="Filter and sort products" className="border-t border-gray-200 bg-gray-50 p-4 md:rounded-2xl md:border">
       <div className="flex flex-wrap items-end gap-x-6 gap-y-4">
         <div className="flex flex-col gap-1">
           <label htmlFor="sort" className="text-sm font-semibold text-gray-800">
@@ -128,5 +141,6 @@ export function ProductFilters({
         </div>
       </div>
     </Form>
+    </details>
   );
 }

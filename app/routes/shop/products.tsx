@@ -47,10 +47,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
   const { collection } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{collection?.title ?? "Our Products"}</h1>
+    <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-12">
+      <h1 className="text-2xl font-bold sm:text-3xl">{collection?.title ?? "Our Products"}</h1>
       {collection ? <p className="mt-2 max-w-prose text-gray-700">{collection.description}</p> : null}
-      <nav aria-label="Collections" className="mt-6">
+      <nav aria-label="Collections" className="mt-4 sm:mt-6">
         <ul className="flex flex-wrap gap-2">
           {LISTS.map((l) => (
             <li key={l.to}>
@@ -71,7 +71,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {loaderData.total > 0 ? <ProductFilters query={loaderData.query} colours={loaderData.colours} currency={loaderData.currency} path={pathname} /> : null}
-      <p role="status" className="mt-6 text-sm text-gray-700" data-testid="product-count">
+      <p role="status" className="mt-4 text-sm text-gray-700 sm:mt-6" data-testid="product-count">
         {loading ? "Loading products..." : loaderData.total > 0 ? `${loaderData.products.length} ${loaderData.products.length === 1 ? "product" : "products"}` : ""}
       </p>
       {loading ? null : loaderData.total === 0 ? (
@@ -84,10 +84,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : (
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        // Two cards a row from the phone up (Dawn's catalogue), three on a wide screen.
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:mt-8 sm:gap-6 lg:grid-cols-3">
           {loaderData.products.map((p, i) => (
             <li key={p.id} className="relative">
-              <ProductCard product={p} priority={i < 3} soldOut={!p.inStock} />
+              <ProductCard product={p} priority={i < 3} soldOut={!p.inStock} sizes="(min-width: 1024px) 30vw, 45vw" />
             </li>
           ))}
         </ul>
