@@ -7,6 +7,9 @@ import { checkbox, NEW_ADDRESS } from "./address-book";
  * (instant field errors). It holds contact and shipping details only (the address part is every
  * address form's, lib/address.ts): prices never come from here.
  */
+/** The longest order note a shopper may leave at checkout (the column checks it too). */
+export const ORDER_NOTE_MAX = 500;
+
 const contactFields = {
   email: requiredText("Please enter your email address.", 254).pipe(z.email("Please enter a valid email address.")),
   /**
@@ -17,6 +20,13 @@ const contactFields = {
     .string()
     .trim()
     .max(64, "Please choose one of the delivery options shown for your country.")
+    .transform((v) => v || undefined)
+    .optional(),
+  /** "Order note (optional)": plain text for staff, kept as typed (trimmed) and always shown escaped. */
+  note: z
+    .string()
+    .trim()
+    .max(ORDER_NOTE_MAX, `Your note can be at most ${ORDER_NOTE_MAX} characters.`)
     .transform((v) => v || undefined)
     .optional(),
 };
@@ -59,7 +69,7 @@ export type CheckoutFieldErrors = Partial<Record<CheckoutField | (typeof CHECKOU
 /** The checkout form's values as posted (or prefilled), every field as text: what goes back to the form. */
 export type CheckoutValues = Partial<Record<CheckoutField | (typeof CHECKOUT_CHOICE_FIELDS)[number], string>>;
 /** The fields the checkout form posts (besides its intent). */
-export const CHECKOUT_FORM_FIELDS = ["email", "country", "name", "line1", "line2", "city", "region", "postalCode", "shippingMethod", ...CHECKOUT_CHOICE_FIELDS] as const;
+export const CHECKOUT_FORM_FIELDS = ["email", "country", "name", "line1", "line2", "city", "region", "postalCode", "shippingMethod", "note", ...CHECKOUT_CHOICE_FIELDS] as const;
 
 
 /** The checkout URL of a Buy Now: it checks out the Buy Now cart, not the shopper's (server/cart/buy-now.ts). */

@@ -39,6 +39,8 @@ export type OrderSummary = OrderPricingView & {
   paymentProvider: string;
   paymentBrand: string | null;
   paymentLast4: string | null;
+  /** The shopper's note at checkout (plain text; rendered as text, never as HTML). */
+  customerNote: string | null;
   createdAt: string;
   paidAt: string | null;
   /** The invoice's own number ("INV-2026-000042"); null until paid. */
@@ -162,6 +164,8 @@ export type CustomerOrder = OrderPricingView & {
   currency: string;
   paymentBrand: string | null;
   paymentLast4: string | null;
+  /** What the customer wrote at checkout, as plain text. */
+  customerNote: string | null;
   returns: ReturnView[];
   /** Whether a return may be asked now, and when the 30 days end (null: not dispatched). */
   returnWindow: { open: boolean; closesAt: Date | null };

@@ -76,6 +76,7 @@ export async function startCheckout(input: {
   const order = await placePendingOrder({
     lines,
     shipping: input.details,
+    note: input.details.note ?? null,
     userId: input.userId,
     provider: provider.name,
     expiresAt,

@@ -124,6 +124,8 @@ export async function placePendingOrder(input: {
   accountRequest?: AccountRequest;
   /** The cart bought from: emptied of these colours when the order is paid. */
   cartId?: string | null;
+  /** The shopper's "Order note (optional)", already checked (core/checkout-form.ts). */
+  note?: string | null;
 }): Promise<PlacedOrder> {
   const { lines, shipping, discount, pricing } = input;
   const { subtotalCents, totalCents } = pricing;
@@ -158,6 +160,7 @@ export async function placePendingOrder(input: {
       shipRegion: shipping.region || null,
       shipPostalCode: shipping.postalCode,
       shipCountry: shipping.country,
+      customerNote: input.note || null,
       status: "pending",
       subtotalCents,
       shippingCents: pricing.shippingCents,

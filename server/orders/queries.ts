@@ -63,6 +63,7 @@ export async function orderCoreView(order: typeof orders.$inferSelect) {
     ...orderPricingView(order),
     paymentBrand: order.paymentBrand,
     paymentLast4: order.paymentLast4,
+    customerNote: order.customerNote,
   };
 }
 

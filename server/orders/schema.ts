@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { ORDER_NOTE_MAX } from "@core/checkout-form";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money, timestamps } from "../db/columns";
 import type { OrderStatus } from "@core/order-status";
@@ -104,6 +105,11 @@ export const orders = pgTable(
      */
     cartId: uuid("cart_id"),
     createAccount: boolean("create_account").notNull().default(false),
+    /**
+     * The shopper's optional note at checkout ("a gift, please leave with a neighbour"), shown to staff
+     * on the order and to the customer on theirs; plain text, at most 500 characters (core/checkout-form.ts).
+     */
+    customerNote: text("customer_note"),
     ...timestamps,
   },
   (t) => [
@@ -116,6 +122,7 @@ export const orders = pgTable(
     index("orders_email_idx").on(t.email),
     index("orders_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     check("orders_rate_micros_positive", sql`${t.rateMicros} > 0`),
+    check("orders_customer_note_length", sql`char_length(${t.customerNote}) <= ${sql.raw(String(ORDER_NOTE_MAX))}`),
   ],
 );
 

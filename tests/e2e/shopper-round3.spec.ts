@@ -273,3 +273,49 @@ test.describe("4. the catalogue on a phone", () => {
     await expect(sort).toBeVisible();
   });
 });
+
+test.describe("7. order note", () => {
+  test("a note typed at checkout is on the staff's order page and the customer's, as text", async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(180_000);
+    const email = uniqueEmail("note");
+    const note = "A gift: <b>no invoice</b> in the parcel, please.";
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await addToCart(page, "r36s", "Orange");
+    await page.goto("/checkout");
+    await fillShipping(page, { email, name: "Nora Note", line1: "5 Quiet Lane", postalCode: "10001" });
+    await page.getByLabel("Order note (optional)").fill(note);
+    await page.getByRole("button", { name: /^Continue to Payment/ }).click();
+    await page.waitForURL(/\/pay\/test\//);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM / YY)").fill("12 / 39");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/checkout-success\?session_id=/);
+    const number = (await page.getByTestId("order-number").textContent())!;
+
+    // Staff see it on the order, as the customer typed it (markup as text).
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const cookie = await adminSessionCookie(baseURL!, "10.31.0.8");
+    await staff.addCookies(cookie.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: baseURL! })));
+    const admin = await staff.newPage();
+    await admin.goto(`/admin/orders?q=${number}`);
+    await admin.getByTestId("order-row").filter({ hasText: number }).getByText(email).click();
+    await expect(admin).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+    const staffNote = admin.getByTestId("customer-note");
+    await expect(staffNote).toContainText("Note from the customer");
+    await expect(staffNote).toContainText(note);
+    await expect(staffNote.locator("b")).toHaveCount(0);
+    await expectAccessible(admin);
+    await admin.screenshot({ path: testInfo.outputPath("admin-order-note-1280.png"), fullPage: true });
+    await staff.close();
+
+    // The customer sees it on their order (the guest lookup).
+    await page.goto("/orders/lookup");
+    await page.getByLabel("Order number").fill(number);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Find my order" }).click();
+    const own = page.getByRole("region", { name: "Your note" });
+    await expect(own).toContainText(note);
+    await expect(own.locator("b")).toHaveCount(0);
+  });
+});

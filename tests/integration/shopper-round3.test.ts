@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as lookupAction, loader as lookupLoader } from "../../app/routes/shop/order-lookup";
+import { action as cartAction } from "../../app/routes/shop/cart";
+import { action as checkoutAction } from "../../app/routes/shop/checkout";
+import { getAdminOrder } from "../../server/orders/admin";
+import { readTestSession } from "../../server/payments/test-provider";
+import { ORDER_NOTE_MAX, checkoutSchema } from "../../core/checkout-form";
 import { user } from "../../server/auth/schema";
 import { db } from "../../server/db/client";
 import { getOrderForUser } from "../../server/orders";
@@ -12,7 +17,7 @@ import { RETURN_WINDOW_CLOSED } from "../../core/order-view";
 import { orderLookupPath } from "../../core/order-lookup";
 import { outboxMail } from "../../server/mail/schema";
 import { answer, call, post } from "./route-calls";
-import { orderById, paidOrderOf, useCatalogue } from "./shop-helpers";
+import { buyer, orderById, paidOrderOf, useCatalogue, variantOf } from "./shop-helpers";
 import { useTestDatabase } from "./test-db";
 
 /** Issue 31 (the shopper's side, round 3): the server's rules behind what the customer now sees. */
@@ -96,5 +101,60 @@ describe("the customer's view of a shipped order", () => {
     expect(typed.number).toBe(number);
     const long = (await call(lookupLoader, new Request(`http://localhost:3000/orders/lookup?number=${"X".repeat(41)}`))) as { number: string };
     expect(long.number).toBe("");
+  });
+});
+
+describe("the order note at checkout", () => {
+  useTestDatabase();
+  useCatalogue();
+
+  /** Checks out one Orange R36S through the checkout page's action, with these extra fields. */
+  async function checkOut(n: number, extra: Record<string, string>) {
+    const orange = await variantOf("r36s", "Orange");
+    const added = answer(await call(cartAction, post("/cart", { intent: "add", variantId: orange.id, quantity: "1" })));
+    const cookie = added.headers.get("Set-Cookie")!.split(";")[0];
+    return answer(await call(checkoutAction, post("/checkout", { ...buyer(n), line2: "", ...extra } as Record<string, string>, { Cookie: cookie }), { clientIp: `198.51.100.${n}` }));
+  }
+
+  it("is optional, trimmed, and at most 500 characters (the form's one schema)", () => {
+    const details = { ...buyer(90), line2: "" };
+    expect(checkoutSchema.parse(details).note).toBeUndefined();
+    expect(checkoutSchema.parse({ ...details, note: "   " }).note).toBeUndefined();
+    expect(checkoutSchema.parse({ ...details, note: "  Gift: no invoice, please.  " }).note).toBe("Gift: no invoice, please.");
+    expect(checkoutSchema.parse({ ...details, note: "x".repeat(ORDER_NOTE_MAX) }).note).toHaveLength(500);
+    const long = checkoutSchema.safeParse({ ...details, note: "x".repeat(ORDER_NOTE_MAX + 1) });
+    expect(long.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["note", "Your note can be at most 500 characters."]]);
+  });
+
+  it("a note over the limit is a 400 with the message under the field, and no order is placed", async () => {
+    const before = (await db().select({ id: orders.id }).from(orders)).length;
+    const res = await checkOut(91, { note: "x".repeat(501) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ kind: "invalid", fieldErrors: { note: "Your note can be at most 500 characters." }, values: { note: "x".repeat(501) } });
+    expect((await db().select({ id: orders.id }).from(orders)).length).toBe(before);
+  });
+
+  it("is stored on the order as typed (markup stays text) and reaches the staff's order view and the customer's", async () => {
+    const note = "Gift for Sam <b>not</b> a <script>alert(1)</script>\nLeave with no. 12";
+    const res = await checkOut(92, { note });
+    expect(res.status).toBe(303);
+    const session = readTestSession(decodeURIComponent(res.headers.get("Location")!.split("/pay/test/")[1]))!;
+    const order = await orderById(session.orderId);
+    expect(order.customerNote).toBe(note);
+    expect((await getAdminOrder(order.id))!.customerNote).toBe(note);
+    await db().insert(user).values({ id: "note-customer", name: "Note Customer", email: "buyer92@example.com", role: "user" });
+    await db().update(orders).set({ userId: "note-customer" }).where(eq(orders.id, order.id));
+    expect((await getOrderForUser("note-customer", order.id))!.customerNote).toBe(note);
+    // Without a note: null, not an empty string.
+    const plain = await checkOut(93, {});
+    const plainSession = readTestSession(decodeURIComponent(plain.headers.get("Location")!.split("/pay/test/")[1]))!;
+    expect((await orderById(plainSession.orderId)).customerNote).toBeNull();
+  });
+
+  it("the database refuses a note over the limit written around the form", async () => {
+    const paid = await paidOrderOf(94, [{ colour: "White", quantity: 1 }]);
+    await expect(db().update(orders).set({ customerNote: "x".repeat(ORDER_NOTE_MAX + 1) }).where(eq(orders.id, paid.orderId))).rejects.toThrow();
+    await db().update(orders).set({ customerNote: "y".repeat(ORDER_NOTE_MAX) }).where(eq(orders.id, paid.orderId));
+    expect((await orderById(paid.orderId)).customerNote).toHaveLength(ORDER_NOTE_MAX);
   });
 });

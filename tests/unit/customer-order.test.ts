@@ -24,6 +24,7 @@ const order: CustomerOrder = {
   taxLines: [],
   paymentBrand: "visa",
   paymentLast4: "4242",
+  customerNote: null,
   returns: [],
   returnWindow: { open: true, closesAt: new Date("2026-12-21T10:00:00Z") },
   shipment: null,
@@ -53,5 +54,13 @@ describe("the customer's order page", () => {
   it("says the return window counts from dispatch", () => {
     expect(render(order)).toContain("(30 days from dispatch)");
     expect(render(order)).not.toMatch(/from delivery/);
+  });
+
+  it("shows the checkout note as text, never as HTML", () => {
+    const html = render({ ...order, customerNote: 'Gift <script>alert("x")</script> <b>thanks</b>' });
+    expect(html).toContain("Your note");
+    expect(html).toContain("Gift &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;thanks&lt;/b&gt;");
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<b>thanks");
   });
 });

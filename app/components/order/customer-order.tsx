@@ -15,7 +15,7 @@ export type ReturnResult = { ok: boolean; message: string } | undefined;
 
 /**
  * One placed order as its customer sees it, read-only: number, date and status, the shipment's
- * carrier and tracking once fulfilled, the lines, the shipping address, the totals and payment, and its returns with the form to ask for one (posted to
+ * carrier and tracking once fulfilled, the note left at checkout, the lines, the shipping address, the totals and payment, and its returns with the form to ask for one (posted to
  * the page's own action with intent=return). The account's order page and /orders/lookup show it.
  * `headingLevel`: the order's number is an h2 on the account page (under "My Account"), an h1 alone.
  */
@@ -40,6 +40,14 @@ export function CustomerOrderDetails({
         Placed {formatDate(order.createdAt)} · {ORDER_STATUS_LABELS[order.status]}
       </p>
       {order.shipment ? <Shipment shipment={order.shipment} Sub={Sub} /> : null}
+      {order.customerNote ? (
+        <section aria-labelledby="note-title" className="mt-6 rounded-xl border border-gray-200 p-4 text-sm" data-testid="customer-note">
+          <Sub id="note-title" className="font-semibold">
+            Your note
+          </Sub>
+          <p className="mt-2 whitespace-pre-line break-words text-gray-800">{order.customerNote}</p>
+        </section>
+      ) : null}
       <div className="mt-6">
         <OrderLinesTable lines={order.lines} currency={order.currency} caption={`Items in order ${order.number}`} />
       </div>

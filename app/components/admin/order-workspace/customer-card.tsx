@@ -7,8 +7,8 @@ import { buttonClass } from "~/components/ui/button";
 import { ActionResult, useOrderAction } from "./order-action";
 
 /**
- * Who ordered: name, email, their orders and spend (in USD), links to the customer and their orders;
- * once paid, resending the confirmation email and the printable packing slip and invoice.
+ * Who ordered: name, email, the note they left at checkout, their orders and spend (in USD), links to
+ * the customer and their orders; once paid, resending the confirmation email and the printable packing slip and invoice.
  */
 export function CustomerCard({ order }: { order: AdminOrderDetail }) {
   const { busy } = useOrderAction();
@@ -20,6 +20,13 @@ export function CustomerCard({ order }: { order: AdminOrderDetail }) {
           {order.email}
         </a>
       </p>
+      {order.customerNote ? (
+        // Plain text from the shopper: React escapes it; line breaks kept.
+        <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="customer-note">
+          <p className="text-sm font-semibold text-amber-950">Note from the customer</p>
+          <p className="mt-1 whitespace-pre-line break-words text-gray-900">{order.customerNote}</p>
+        </div>
+      ) : null}
       <p className="mt-2 text-gray-800" data-testid="customer-stats">
         {order.customer.orderCount} {order.customer.orderCount === 1 ? "order" : "orders"} · {formatMoney(order.customer.totalSpentCents, "USD")} spent{order.currency.toUpperCase() === "USD" ? "" : " (in USD)"}
       </p>

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { addressOneLine, NEW_ADDRESS, type AddressBookEntry } from "@core/address-book";
-import { checkCheckoutForm, type CheckoutFieldErrors, type CheckoutValues } from "@core/checkout-form";
+import { checkCheckoutForm, ORDER_NOTE_MAX, type CheckoutFieldErrors, type CheckoutValues } from "@core/checkout-form";
 import { formatDeliveryRange, type PricedSummary } from "@core/checkout-quote";
 import { formatMoney } from "@core/money";
 import { AddressFields } from "~/components/address-fields";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, ChoiceGroup, TextField } from "~/components/ui/field";
+import { CheckboxField, ChoiceGroup, TextAreaField, TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -144,6 +144,16 @@ export function CheckoutForm({
           />
         </>
       ) : null}
+      <TextAreaField
+        className="mt-8"
+        label="Order note (optional)"
+        name="note"
+        rows={3}
+        maxLength={ORDER_NOTE_MAX}
+        hint={`Anything we should know about your order, such as a gift or a delivery instruction. Up to ${ORDER_NOTE_MAX} characters.`}
+        defaultValue={values?.note}
+        error={errors.note}
+      />
       <Button type="submit" size="large" disabled={disabled || !quote} className="mt-8 w-full text-lg">
         {quote ? `Continue to Payment · ${formatMoney(quote.totalCents, quote.currency)}` : "Continue to Payment"}
       </Button>
