@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { ProductPage } from "@core/product-view";
 import { deliveryNotice, type InMarket } from "@core/market";
 import { useMarket } from "~/lib/use-market";
@@ -8,12 +8,14 @@ import { stockState } from "@core/stock";
 import { hasColours, itemLabel } from "@core/variant";
 import { TrustStrip } from "../trust-strip";
 import { WishlistButton } from "../wishlist-button";
-import { BackInStockForm } from "./back-in-stock-form";
 import { ColourPicker } from "./colour-picker";
 import { Gallery } from "./gallery";
 import { PurchaseForms } from "./purchase-forms";
 import { QuantityPicker } from "./quantity-picker";
 import { Stars } from "./stars";
+
+// Only a sold-out colour shows it: its code (and the text field's) loads when it does, not with every product page.
+const BackInStockForm = lazy(() => import("./back-in-stock-form").then((m) => ({ default: m.BackInStockForm })));
 
 /** Above the fold: gallery and buy box, sharing the selected colour. */
 export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
@@ -109,7 +111,11 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
 
         {colours ? <ColourPicker colours={product.variants} selected={selected} onSelect={select} form={purchaseForm} /> : null}
         {stock.kind === "sold-out" ? (
-          variant ? <BackInStockForm key={variant.id} variantId={variant.id} colour={colours ? variant.name : product.title} /> : null
+          variant ? (
+            <Suspense fallback={null}>
+              <BackInStockForm key={variant.id} variantId={variant.id} colour={colours ? variant.name : product.title} />
+            </Suspense>
+          ) : null
         ) : (
           <>
             <QuantityPicker value={quantity} max={maxQuantity} onChange={setQuantity} />
