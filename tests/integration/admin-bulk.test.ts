@@ -1,14 +1,15 @@
-import { eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { auditLog, orders, outboxMail, productVariants, products, user } from "../../server/db/schema";
+import { auditLog, orderEvents, orderRefunds, orders, outboxMail, productVariants, products, stockLedger, user } from "../../server/db/schema";
+import { changeOrderStatus } from "../../server/orders/admin";
 import { bulkFulfil, packingSlipOrders } from "../../server/orders/bulk";
 import { fulfilOrder } from "../../server/orders/fulfil";
 import { orderSelectionFilter } from "../../server/orders/list-page";
 import { bulkProducts } from "../../server/catalog/bulk";
 import { bulkSelectionOf, bulkSelectionQuery } from "../../core/bulk-selection";
 import { checkoutOf, paidOrderOf, useCatalogue } from "./shop-helpers";
-import { useTestDatabase } from "./test-db";
+import { testDbKind, useTestDatabase } from "./test-db";
 
 const admin = { id: "bulk-admin", email: "bulk@pocketretro.example" };
 
@@ -68,6 +69,72 @@ describe("bulk actions on the orders and products lists (issue 30)", () => {
     expect(again.fulfilled).toEqual([]);
     expect(again.skipped).toHaveLength(5);
   });
+
+  it.runIf(testDbKind === "postgres")(
+    "a bulk fulfil racing a single fulfil, then a cancel, of the same order: one outcome each time, never shipped twice, stock and ledger agree (real PostgreSQL only: PGlite has one connection)",
+    async () => {
+      const fulfilledEvents = async (orderId: string) => (await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "fulfilled")))).length;
+      const shippedMails = async (to: string) => (await db().select().from(outboxMail).where(eq(outboxMail.to, to))).filter((m) => /shipped/i.test(m.subject)).length;
+      const stockAndLedger = async (variantId: string) => {
+        const [v] = await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+        const [l] = await db().select({ sum: sql<number>`coalesce(sum(${stockLedger.delta}), 0)`.mapWith(Number) }).from(stockLedger).where(eq(stockLedger.variantId, variantId));
+        return { stock: v.stock, ledger: l.sum };
+      };
+      const outcomes = { bulkFirst: 0, singleFirst: 0, shipped: 0, cancelled: 0 };
+      // Both at once, each on its own connection of the pool; odd rounds start the other one first.
+      const both = <A, B>(round: number, a: () => Promise<A>, b: () => Promise<B>) => {
+        let pa: Promise<A>, pb: Promise<B>;
+        if (round % 2) {
+          pb = b();
+          pa = a();
+        } else {
+          pa = a();
+          pb = b();
+        }
+        return Promise.allSettled([pa, pb] as const);
+      };
+
+      // Against a single fulfil from the order page: one of them ships it, the other is told it has shipped.
+      for (let round = 0; round < 4; round++) {
+        const x = await paidOrderOf(90 + round, [{ colour: "White", quantity: 1 }]);
+        const [bulk, single] = await both(round, () => bulkFulfil(selection(`ids=${x.orderId}`), "dhl", admin), () => fulfilOrder(x.orderId, { carrier: "ups", trackingNumber: "RACE1" }, admin));
+        if (bulk.status !== "fulfilled") throw bulk.reason;
+        const bulkShipped = bulk.value.fulfilled.some((o) => o.id === x.orderId);
+        expect(bulkShipped, `round ${round}: exactly one ships`).toBe(single.status === "rejected");
+        if (single.status === "rejected") expect((single.reason as Error).message).toBe("This order has already been fulfilled.");
+        else expect(bulk.value.skipped).toEqual([{ id: x.orderId, number: x.orderNumber, reason: "This order has already been fulfilled." }]);
+        outcomes[bulkShipped ? "bulkFirst" : "singleFirst"]++;
+        const [row] = await db().select().from(orders).where(eq(orders.id, x.orderId));
+        expect(row).toMatchObject({ status: "completed", carrier: bulkShipped ? "dhl" : "ups", trackingNumber: bulkShipped ? null : "RACE1" });
+        expect(await fulfilledEvents(x.orderId)).toBe(1);
+        expect(await shippedMails(`buyer${90 + round}@example.com`)).toBe(1);
+      }
+
+      // Against a cancel (which refunds and restocks): shipped or cancelled, never both; the unit comes back once or not at all.
+      for (let round = 0; round < 4; round++) {
+        const y = await paidOrderOf(95 + round, [{ colour: "Black", quantity: 1 }]);
+        const before = await stockAndLedger(y.variantId);
+        const [bulk, cancel] = await both(round, () => bulkFulfil(selection(`ids=${y.orderId}`), "dhl", admin), () => changeOrderStatus(y.orderId, "cancelled", admin));
+        if (bulk.status !== "fulfilled") throw bulk.reason;
+        const shipped = bulk.value.fulfilled.some((o) => o.id === y.orderId);
+        expect(shipped, `round ${round}: shipped or cancelled`).toBe(cancel.status === "rejected");
+        if (cancel.status === "rejected") expect((cancel.reason as Error).message).toBe("A completed order has shipped and cannot be cancelled.");
+        else expect(bulk.value.skipped.map((o) => o.id)).toEqual([y.orderId]);
+        outcomes[shipped ? "shipped" : "cancelled"]++;
+        const [row] = await db().select().from(orders).where(eq(orders.id, y.orderId));
+        expect(row.status).toBe(shipped ? "completed" : "cancelled");
+        expect(await fulfilledEvents(y.orderId)).toBe(shipped ? 1 : 0);
+        const refunds = await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, y.orderId));
+        expect(refunds.map((r) => r.amountCents)).toEqual(shipped ? [] : [row.totalCents]);
+        const after = await stockAndLedger(y.variantId);
+        expect(after.stock - before.stock).toBe(shipped ? 0 : 1);
+        expect(after.ledger - before.ledger).toBe(after.stock - before.stock);
+      }
+      // Which side wins is up to the database; every round above held whichever it was.
+      expect(outcomes.bulkFirst + outcomes.singleFirst).toBe(4);
+      expect(outcomes.shipped + outcomes.cancelled).toBe(4);
+    },
+  );
 
   it("all matching the filter: the list's own search; packing slips only for paid orders", async () => {
     const all = selection("all=1&q=buyer8&page=3");
