@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as lookupAction, loader as lookupLoader } from "../../app/routes/shop/order-lookup";
+import { loader as successLoader } from "../../app/routes/shop/checkout-success";
 import { action as cartAction } from "../../app/routes/shop/cart";
 import { action as checkoutAction } from "../../app/routes/shop/checkout";
 import { getAdminOrder } from "../../server/orders/admin";
@@ -76,6 +77,14 @@ describe("the customer's view of a shipped order", () => {
     await fulfilOrder(bare.orderId, { carrier: null, trackingNumber: null }, admin);
     const bareNumber = (await orderById(bare.orderId)).number;
     expect((await lookedUp(bareNumber, "buyer82@example.com")).shipment).toMatchObject({ carrier: null, trackingNumber: null, trackingUrl: null });
+  });
+
+  it("the success page names the delivery address", async () => {
+    const paid = await paidOrderOf(84, [{ colour: "White", quantity: 1 }]);
+    const page = answer(await call(successLoader, new Request(`http://localhost:3000/checkout-success?session_id=${encodeURIComponent(paid.sessionId)}`)));
+    expect(page.body).toMatchObject({
+      order: { name: "Buyer Number84", shipping: { line1: "84 Test Street", city: "Springfield", region: "IL", postalCode: "62701", country: "US" } },
+    });
   });
 
   it("the return window counts 30 days from dispatch, and the refusal says so", async () => {
