@@ -186,7 +186,7 @@ describe("returns under the 30-day policy", () => {
     return { ...order, items: await itemsOf(order.orderId) };
   }
 
-  it("window edges: accepted at exactly 30 days after delivery, refused a millisecond later with the policy's words", async () => {
+  it("window edges: accepted at exactly 30 days after dispatch, refused a millisecond later with the policy's words", async () => {
     const at = new Date("2026-10-01T12:00:00Z");
     const lastInstant = new Date(at.getTime() + 30 * 86_400_000);
     expect(returnWindowClosesAt(at)).toEqual(lastInstant);
