@@ -1,11 +1,11 @@
-import { useRef, useState } from "react";
-import { Form, Link, data, useNavigation, useSubmit } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "@server/auth";
 import { domainErrorResponse, invalidForm } from "@server/http/responses";
 import { readForm } from "@server/http/form";
 import { createRole, deleteRole, listRoles, updateRole, type RoleSummary } from "@server/staff";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useConfirmedSubmit } from "~/components/admin/order-workspace/use-confirmed-submit";
 import { Button } from "~/components/ui/button";
 import { ChoiceGroup, FieldErrorsContext, TextField } from "~/components/ui/field";
 import { FormError, FormSuccess } from "~/components/ui/form";
@@ -84,7 +84,7 @@ function RoleForm({ role, fieldErrors, busy }: { role?: RoleSummary; fieldErrors
           cards
           choices={CHOICES}
           defaultValue={role?.permissions ?? []}
-          hint="Fulfil orders and Refund orders need View orders too."
+          hint="Fulfilling and refunding happen on the order pages: tick View orders with them."
           className="grid gap-2"
         />
         <Button type="submit" size="small" disabled={busy}>
@@ -95,39 +95,25 @@ function RoleForm({ role, fieldErrors, busy }: { role?: RoleSummary; fieldErrors
   );
 }
 
-/** Delete asks first; a role in use is refused by the server with the count of who has it. */
+/** Delete asks first (without JavaScript it posts directly); a role in use is refused by the server with the count of who has it. */
 function DeleteRole({ role, busy }: { role: RoleSummary; busy: boolean }) {
-  const form = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
-  const [asking, setAsking] = useState(false);
+  const confirm = useConfirmedSubmit();
   return (
-    <Form
-      method="post"
-      ref={form}
-      onSubmit={(e) => {
-        if (!asking) {
-          e.preventDefault();
-          setAsking(true);
-        }
-      }}
-    >
+    <Form method="post" onSubmit={confirm.ask}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={role.id} />
       <Button type="submit" size="small" variant="danger" disabled={busy} aria-label={`Delete the ${role.name} role`}>
         Delete
       </Button>
       <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
+        open={confirm.pending !== null}
+        onOpenChange={(open) => !open && confirm.close()}
         title={`Delete the ${role.name} role?`}
         description="Nobody has this role and no invitation names it. It is removed for good."
         confirmLabel="Delete role"
         cancelLabel="Keep role"
         destructive
-        onConfirm={() => {
-          setAsking(false);
-          void submit(form.current);
-        }}
+        onConfirm={confirm.confirm}
       />
     </Form>
   );
