@@ -27,3 +27,43 @@ export function searchTerms(query: string): string[] {
 export function searchHref(query: string): string {
   return `${SEARCH_PATH}?q=${encodeURIComponent(query)}`;
 }
+
+/**
+ * Names shoppers write for the same system (each inner list: one system, its words as searchTerms
+ * gives them). The search expands a query with them itself (searchAlternatives): a synonym
+ * dictionary would be a file on the database server, which PGlite and managed PostgreSQL do not allow.
+ */
+const SYNONYMS: string[][] = [
+  ["game boy", "gameboy"],
+  ["game boy advance", "gameboy advance", "gba"],
+  ["game boy color", "game boy colour", "gameboy color", "gbc"],
+  ["playstation", "play station", "psx", "ps1", "psone"],
+  ["playstation portable", "psp"],
+  ["super nintendo", "snes", "super nes", "super famicom"],
+  ["nes", "nintendo entertainment system", "famicom"],
+  ["mega drive", "megadrive", "sega genesis", "genesis"],
+  ["nintendo 64", "n64"],
+  ["neo geo", "neogeo"],
+  ["pc engine", "turbografx"],
+];
+
+const SYNONYM_PHRASES = SYNONYMS.flatMap((names) => names.map((name) => ({ words: name.split(" "), names })));
+
+/**
+ * The terms as groups of alternative phrases, every group required: a run of terms that names a
+ * system in SYNONYMS becomes all its names (the longest run wins: "game boy advance" is the GBA, not
+ * the Game Boy and "advance"), any other term stays itself. ["gameboy"] → [["game boy", "gameboy"]].
+ */
+export function searchAlternatives(terms: string[]): string[][] {
+  const groups: string[][] = [];
+  for (let i = 0; i < terms.length; ) {
+    let best: { words: string[]; names: string[] } | undefined;
+    for (const phrase of SYNONYM_PHRASES) {
+      const fits = phrase.words.every((w, k) => terms[i + k] === w);
+      if (fits && phrase.words.length > (best?.words.length ?? 0)) best = phrase;
+    }
+    groups.push(best?.names ?? [terms[i]]);
+    i += best?.words.length ?? 1;
+  }
+  return groups;
+}

@@ -4,7 +4,7 @@ import { availableStock } from "../inventory";
 import { unitsSoldByProduct } from "@server/orders";
 import { cachedCatalogRead } from "@server/cache";
 import { toCards } from "./products";
-import { productVariants, products } from "./schema";
+import { productColumns, productVariants, products } from "./schema";
 import type { BrowseItem } from "@core/catalog-browse";
 import { hasColours } from "@core/variant";
 
@@ -15,7 +15,7 @@ import { hasColours } from "@core/variant";
  */
 export function listBrowsableProducts(): Promise<BrowseItem[]> {
   return cachedCatalogRead("browse", async () => {
-    const rows = await db().select().from(products).where(eq(products.status, "published")).orderBy(desc(products.createdAt));
+    const rows = await db().select(productColumns).from(products).where(eq(products.status, "published")).orderBy(desc(products.createdAt));
     const ids = rows.map((r) => r.id);
     const variants = ids.length
       ? await db()

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "../db/client";
-import { productVariants, products } from "./schema";
+import { productVariants, products, type ProductRow } from "./schema";
 import { reviews } from "../reviews/schema";
 import { availableStock } from "../inventory";
 import type { AccessoryOffer, HomeRows, ProductCard, ProductPage, RatingSummary, ReviewView } from "@core/product-view";
@@ -52,7 +52,7 @@ export async function firstImages(productIds: string[]): Promise<Map<string, Sto
 }
 
 /** Catalogue rows as cards: first image and rating summary each, in the rows' order. */
-export async function toCards(rows: (typeof products.$inferSelect)[]): Promise<ProductCard[]> {
+export async function toCards(rows: ProductRow[]): Promise<ProductCard[]> {
   const ids = rows.map((r) => r.id);
   const [images, ratings] = await Promise.all([firstImages(ids), ratingSummaries(ids)]);
   return rows.map((p) => ({

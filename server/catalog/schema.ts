@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { money, timestamps } from "../db/columns";
+import { money, timestamps, tsvector } from "../db/columns";
 import type { ProductContent } from "@core/product-content";
 import type { PublishStatus } from "@core/publish-status";
 import type { ProductType } from "@core/collections";
@@ -36,9 +36,22 @@ export const products = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       (): SQL => sql`lower(${products.title} || ' ' || ${products.slug} || ' ' || regexp_replace(lower(${products.title}), '[^a-z0-9]+', '', 'g'))`,
     ),
+    /**
+     * The full-text search document (server/catalog/search.ts), English-stemmed and weighted: title A;
+     * what the product plays and is (its sections' lists, such as Supported Consoles, and its
+     * specifications) B; the words around them (highlights, description, overview, section text) C.
+     * The description's HTML tags are not words to the parser. Kept by the database like searchText.
+     */
+    searchDocument: tsvector("search_document").generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('english', ${products.title}), 'A')
+        || setweight(jsonb_to_tsvector('english', jsonb_path_query_array(${products.content}, '$.sections[*].items[*]') || jsonb_path_query_array(${products.content}, '$.specifications[*].*'), '["string"]'), 'B')
+        || setweight(to_tsvector('english', coalesce(${products.highlights}, '') || ' ' || ${products.descriptionHtml}), 'C')
+        || setweight(jsonb_to_tsvector('english', jsonb_path_query_array(${products.content}, '$.overview[*].*') || jsonb_path_query_array(${products.content}, '$.sections[*].heading') || jsonb_path_query_array(${products.content}, '$.sections[*].body'), '["string"]'), 'C')`,
+    ),
     ...timestamps,
   },
   (t) => [
+    index("products_search_document_idx").using("gin", t.searchDocument).with({ fastupdate: false }),
     // fastupdate off: no pending list to flush (PGlite has no autovacuum), so the planner trusts the index.
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     uniqueIndex("products_slug_idx").on(t.slug),
@@ -48,6 +61,14 @@ export const products = pgTable(
     check("products_type_known", sql`${t.type} in ('console', 'accessory')`),
   ],
 );
+
+/**
+ * A product's columns without its two search documents: what a list of products selects (the search,
+ * the browse list), so the tsvector, as large as the product's text, stays in the database.
+ */
+const { searchText: _searchText, searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
+export { productColumns };
+export type ProductRow = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
 
 export const productVariants = pgTable(
   "product_variants",

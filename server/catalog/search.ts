@@ -1,28 +1,49 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { inBestTier, trigramCloseness, trigramMatch, underFirstThresholdFinding } from "../db/trigram";
-import { products } from "./schema";
+import { productColumns, products } from "./schema";
 import { toCards } from "./products";
 import type { ProductCard } from "@core/product-view";
+import { searchAlternatives } from "@core/search";
 
 /** What a product is found by (its generated column, trigram-indexed by migration 0013). */
 const PRODUCT_SEARCH_DOC = sql`${products.searchText}`;
 
 const published = eq(products.status, "published");
 
-/** Published products matching the terms, best match first, one page of them and how many there are. */
+/**
+ * The terms as a full-text query against the weighted, stemmed document (migration 0030): every
+ * group of searchAlternatives required, any of its phrases enough ("gameboy" is 'game' <-> 'boy' |
+ * 'gameboy'). Each phrase is a bound parameter parsed by phraseto_tsquery, never SQL text or tsquery
+ * syntax; a phrase of stop words only is an empty query, which && ignores.
+ */
+function fullTextMatch(terms: string[]): { matches: SQL; rank: SQL } {
+  const phrases = (names: string[]) => sql.join(names.map((name) => sql`phraseto_tsquery('english', ${name}::text)`), sql` || `);
+  const query = sql.join(searchAlternatives(terms).map((names) => sql`(${phrases(names)})`), sql` && `);
+  const matches = sql`${products.searchDocument} @@ (${query})`;
+  // Only rows the query matches are ranked: a trigram-only row (an "r36" inside "R36S") ranks 0, after them.
+  return { matches, rank: sql`case when ${matches} then ts_rank(${products.searchDocument}, ${query}) else 0 end` };
+}
+
+/**
+ * Published products matching the terms, best match first, one page of them and how many there are.
+ * Full-text matches (title, systems, specifications, description; stemmed, with synonyms) come first
+ * by weight, then what holds every term as written in its title or slug ("r36" in "R36S"); only when
+ * neither finds anything does the typo tier (trigram near misses) answer.
+ */
 export async function searchProducts(terms: string[], page: { limit: number; offset: number }): Promise<{ items: ProductCard[]; total: number }> {
   if (terms.length === 0) return { items: [], total: 0 };
-  const match = trigramMatch(PRODUCT_SEARCH_DOC, terms);
+  const trigram = trigramMatch(PRODUCT_SEARCH_DOC, terms);
+  const fullText = fullTextMatch(terms);
   const rows = await inBestTier(
-    match,
+    { ...trigram, exact: or(fullText.matches, trigram.exact)! },
     async (where) => (await db().select({ n: sql<number>`count(*)::int` }).from(products).where(and(published, where)))[0].n,
     (runner, where) =>
       runner
-        .select({ product: products, total: sql<number>`count(*) over ()::int` })
+        .select({ product: productColumns, total: sql<number>`count(*) over ()::int` })
         .from(products)
         .where(and(published, where))
-        .orderBy(desc(match.score), products.title)
+        .orderBy(desc(fullText.rank), desc(trigram.score), products.title)
         .limit(page.limit)
         .offset(page.offset),
   );

@@ -1,4 +1,4 @@
-import { bigint, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, timestamp } from "drizzle-orm/pg-core";
 
 /** created_at / updated_at as every area's tables spell them. */
 export const timestamps = {
@@ -11,3 +11,8 @@ export const timestamps = {
  * $21,474,836.47, below what price x quantity allows (issue 11, item 6).
  */
 export const money = (name: string) => bigint(name, { mode: "number" });
+
+/** A text-search document (PostgreSQL's tsvector; drizzle has no column type for it). Read as its text form. */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});

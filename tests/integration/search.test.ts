@@ -27,8 +27,9 @@ describe("storefront search (pg_trgm)", () => {
     await db().insert(products).values({ slug: "r36-secret", title: "R36 Secret Prototype", priceCents: 100, status: "draft" });
 
     expect((await titles("r36")).sort()).toEqual(["R36PRO Handheld Console", "R36S Retro Handheld"]);
-    // Written exactly, only what holds it: no near misses beside exact hits.
-    expect(await titles("r36s")).toEqual(["R36S Retro Handheld"]);
+    // Written exactly, only what holds it: no near misses beside exact hits. The R36PRO's page compares
+    // itself with the R36S (a description match), after the title that holds it.
+    expect(await titles("r36s")).toEqual(["R36S Retro Handheld", "R36PRO Handheld Console"]);
     expect((await titles("r36 pro"))[0]).toBe("R36PRO Handheld Console");
     expect(await titles("r36 pro")).not.toContain("35XXPro Handheld Console");
     expect(await titles("R36-PRO")).toEqual(["R36PRO Handheld Console"]);
@@ -93,8 +94,80 @@ describe("storefront search (pg_trgm)", () => {
     const long = (await call(searchLoader, new Request(`http://localhost:3000/search?q=${"r36s ".repeat(60)}&page=-4`))) as SearchData;
     expect(long.q.length).toBeLessThanOrEqual(100);
     expect(long.results!.page).toBe(1);
-    expect(long.results!.products.map((p) => p.slug)).toEqual(["r36s"]);
+    expect(long.results!.products.map((p) => p.slug)).toEqual(["r36s", "r36pro"]);
 
     await expect(call(searchLoader, new Request("http://localhost:3000/search?q=a%00b"))).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("storefront search (full text)", () => {
+  useTestDatabase();
+  useCatalogue();
+
+  it("finds the R36S by what it is and what it plays, under any name of the system", async () => {
+    expect(await titles("handheld console")).toContain("R36S Retro Handheld");
+    // The R36S lists Game Boy among its Supported Consoles; the 35XXPro lists no system.
+    for (const q of ["gameboy", "game boy", "Game-Boy", "GBA", "game boy advance", "psx", "super nintendo", "snes", "n64", "megadrive"]) {
+      expect({ q, found: await titles(q) }).toEqual({ q, found: ["R36S Retro Handheld"] });
+    }
+    // A specification: the R36S's chip.
+    expect(await titles("rockchip")).toEqual(["R36S Retro Handheld"]);
+  });
+
+  it("stems English words: a plural finds the singular and the singular the plural", async () => {
+    expect(await titles("consoles")).toEqual(expect.arrayContaining(["R36PRO Handheld Console", "35XXPro Handheld Console", "R36S Retro Handheld"]));
+    expect(await titles("batteries")).toEqual(expect.arrayContaining(["R36S Retro Handheld", "35XXPro Handheld Console"]));
+    expect(await titles("emulating")).toContain("R36S Retro Handheld"); // "emulates" in its Supported Consoles text
+  });
+
+  it("ranks a title above specifications above the description, however often the description says it", async () => {
+    const product = (slug: string, title: string, fields: Partial<typeof products.$inferInsert>) => ({ slug, title, priceCents: 100, status: "published" as const, ...fields });
+    await db()
+      .insert(products)
+      .values([
+        product("weight-described", "Aardvark Travel Case", { descriptionHtml: "<p>Zephyrine lining. The zephyrine keeps it soft; zephyrine everywhere.</p>" }),
+        product("weight-specified", "Bumblebee Stand", { content: { specifications: [{ label: "Material", value: "Zephyrine" }] } }),
+        product("weight-titled", "Zephyrine Grip", {}),
+      ]);
+    expect(await titles("zephyrine")).toEqual(["Zephyrine Grip", "Bumblebee Stand", "Aardvark Travel Case"]);
+    await db().delete(products).where(like(products.slug, "weight-%"));
+  });
+
+  it("never finds an unpublished product, however well it matches", async () => {
+    await db().insert(products).values({
+      slug: "gb-draft",
+      title: "Game Boy Handheld Console Draft",
+      priceCents: 100,
+      status: "draft",
+      content: { sections: [{ heading: "Supported Consoles", body: "", items: ["Game Boy"] }] },
+    });
+    for (const q of ["gameboy", "handheld console", "draft"]) expect(await titles(q)).not.toContain("Game Boy Handheld Console Draft");
+    await db().delete(products).where(like(products.slug, "gb-draft"));
+  });
+
+  it("answers hostile input with results or nothing, never an error", async () => {
+    const hostile = [
+      `"game boy"`,
+      "'; drop table products; --",
+      "handheld & console",
+      "game | boy",
+      "!console",
+      "cons:*",
+      "game <-> boy",
+      "((((",
+      "\\",
+      "the and of",
+      "-",
+      "🎮 game boy",
+      "x".repeat(5000),
+      "gameboy ".repeat(400),
+    ];
+    for (const q of hostile) {
+      const page = (await call(searchLoader, new Request(`http://localhost:3000/search?q=${encodeURIComponent(q)}`))) as SearchData;
+      expect(Array.isArray(page.results?.products ?? [])).toBe(true);
+    }
+    expect(await titles(`"game boy"`)).toEqual(["R36S Retro Handheld"]);
+    expect(await titles("gameboy ".repeat(400))).toEqual(["R36S Retro Handheld"]);
+    expect(await titles("the and of")).toEqual([]);
   });
 });

@@ -1,0 +1,5 @@
+ALTER TABLE "products" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', "products"."title"), 'A')
+        || setweight(jsonb_to_tsvector('english', jsonb_path_query_array("products"."content", '$.sections[*].items[*]') || jsonb_path_query_array("products"."content", '$.specifications[*].*'), '["string"]'), 'B')
+        || setweight(to_tsvector('english', coalesce("products"."highlights", '') || ' ' || "products"."description_html"), 'C')
+        || setweight(jsonb_to_tsvector('english', jsonb_path_query_array("products"."content", '$.overview[*].*') || jsonb_path_query_array("products"."content", '$.sections[*].heading') || jsonb_path_query_array("products"."content", '$.sections[*].body'), '["string"]'), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_document_idx" ON "products" USING gin ("search_document") WITH (fastupdate=false);
