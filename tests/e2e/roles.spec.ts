@@ -1,5 +1,5 @@
 import { uniqueEmail } from "./account-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectFitsPhone, test } from "./fixtures";
 import { buyR36s, shopperPage, signInAsAdmin } from "./shop-steps";
 import { createStaffMember } from "./staff-helpers";
 
@@ -78,12 +78,16 @@ test.describe("roles", () => {
     const orderUrl = member.url();
     await expect(member.getByText("Issue a refund", { exact: true })).toHaveCount(0);
     await expect(member.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+    // No link to a customer's page, which needs the Customers permission.
+    await expect(member.getByRole("link", { name: "View customer" })).toHaveCount(0);
     await member.getByLabel("Carrier").selectOption({ label: "Royal Mail" });
     await member.getByLabel("Tracking number (optional)").fill("RM-ROLE-1");
     await member.getByRole("button", { name: "Fulfil order" }).click();
     await member.getByRole("alertdialog", { name: `Fulfil order ${number}?` }).getByRole("button", { name: "Fulfil and email customer" }).click();
     await expect(member.getByTestId("fulfilment-status")).toHaveText("Fulfilled");
     await expect(member.getByText("Issue a refund", { exact: true })).toHaveCount(0);
+    await member.screenshot({ path: test.info().outputPath("fulfilment-order-1280.png"), fullPage: true });
+    await expectFitsPhone(member, "fulfilment-order");
 
     // A refund posted by hand, with the member's session, is refused by the server.
     const refused = await member.request.post(orderUrl, {

@@ -34,8 +34,9 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const fulfil = fulfilmentStatus(order);
   const leftCents = order.paidAt ? order.totalCents - order.refundedCents : 0;
 
-  const next = nextAction(order, leftCents);
   const mayFulfil = usePermission("orders:fulfil");
+  const mayRefund = usePermission("orders:refund");
+  const next = nextAction(order, mayRefund ? leftCents : 0);
   // Phones: one column in which the next action's card comes first and cancelling last (the column
   // wrappers are `display: contents` there, so `order` places cards across both). Wide screens: two
   // columns as before.
@@ -76,7 +77,10 @@ export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
 
 type NextAction = "return" | "fulfil" | "refund" | null;
 
-/** What staff most likely do next on this order: a return waiting for its step, shipping a paid order, or refunding what is left. */
+/**
+ * What staff most likely do next on this order: a return waiting for its step, shipping a paid order,
+ * or refunding what is left (`leftCents` 0 when the member's role cannot refund).
+ */
 function nextAction(order: AdminOrderDetail, leftCents: number): NextAction {
   if (order.returns.some((r) => r.status === "requested" || r.status === "approved" || r.status === "received")) return "return";
   if (order.status === "processing" && !order.fulfilledAt) return "fulfil";

@@ -4,6 +4,7 @@ import { formatMoney } from "@core/money";
 import type { AdminOrderDetail } from "@core/order-view";
 import { Card } from "~/components/admin/card";
 import { buttonClass } from "~/components/ui/button";
+import { usePermission } from "~/lib/use-permission";
 import { ActionResult, useOrderAction } from "./order-action";
 
 /**
@@ -11,6 +12,8 @@ import { ActionResult, useOrderAction } from "./order-action";
  * the customer and their orders; once paid, resending the confirmation email and the printable packing slip and invoice.
  */
 export function CustomerCard({ order }: { order: AdminOrderDetail }) {
+  // The customer's page is the Customers permission's: a role without it is not sent to a 403.
+  const mayViewCustomers = usePermission("customers");
   const { busy } = useOrderAction();
   return (
     <Card title="Customer" id="customer-title">
@@ -31,9 +34,11 @@ export function CustomerCard({ order }: { order: AdminOrderDetail }) {
         {order.customer.orderCount} {order.customer.orderCount === 1 ? "order" : "orders"} · {formatMoney(order.customer.totalSpentCents, "USD")} spent{order.currency.toUpperCase() === "USD" ? "" : " (in USD)"}
       </p>
       <p className="mt-1 flex flex-wrap gap-x-4">
-        <Link to={`/admin/customers/${customerKey(order.email)}`} className="inline-block py-1 text-brand-700 underline">
-          View customer
-        </Link>
+        {mayViewCustomers ? (
+          <Link to={`/admin/customers/${customerKey(order.email)}`} className="inline-block py-1 text-brand-700 underline">
+            View customer
+          </Link>
+        ) : null}
         <Link to={`/admin/orders?q=${encodeURIComponent(order.email)}`} className="inline-block py-1 text-brand-700 underline">
           Orders from this customer
         </Link>
