@@ -20,10 +20,11 @@ const published = eq(products.status, "published");
 function fullTextMatch(terms: string[]): { matches: SQL; rank: SQL } {
   const phrases = (names: string[]) => sql.join(names.map((name) => sql`phraseto_tsquery('english', ${name}::text)`), sql` || `);
   const query = sql.join(searchAlternatives(terms).map((names) => sql`(${phrases(names)})`), sql` && `);
-  const matches = sql`${products.searchDocument} @@ (${query})`;
-  // Only rows the query matches are ranked: a trigram-only row (an "r36" inside "R36S") ranks 0, after them.
-  return { matches, rank: sql`case when ${matches} then ts_rank(${products.searchDocument}, ${query}) else 0 end` };
+  return { matches: sql`${products.searchDocument} @@ (${query})`, rank: sql`ts_rank(${products.searchDocument}, ${query})` };
 }
+
+/** Above any trigram score (word similarity, at most 1, plus 0.5 for a title starting with the query). */
+const FULL_TEXT_FIRST = 2;
 
 /**
  * Published products matching the terms, best match first, one page of them and how many there are.
@@ -35,17 +36,30 @@ export async function searchProducts(terms: string[], page: { limit: number; off
   if (terms.length === 0) return { items: [], total: 0 };
   const trigram = trigramMatch(PRODUCT_SEARCH_DOC, terms);
   const fullText = fullTextMatch(terms);
+  // One sort key, so that word similarity (tens of µs a row) is computed only for rows the full text
+  // did not match: as a second key it was computed for every match, 480 ms for "gameboy"'s 5,000 at
+  // 10,000 products on PostgreSQL, 7 ms without.
+  const relevance = sql`case when ${fullText.matches} then ${sql.raw(String(FULL_TEXT_FIRST))} + ${fullText.rank} else ${trigram.score} end`;
   const rows = await inBestTier(
     { ...trigram, exact: or(fullText.matches, trigram.exact)! },
     async (where) => (await db().select({ n: sql<number>`count(*)::int` }).from(products).where(and(published, where)))[0].n,
-    (runner, where) =>
-      runner
-        .select({ product: productColumns, total: sql<number>`count(*) over ()::int` })
+    (runner, where) => {
+      // The page is chosen on narrow rows (id, sort key, title) and only its own rows are read whole:
+      // sorting thousands of whole rows under count(*) over () spilled to disk ("consoles" at 10,000).
+      const onePage = runner
+        .select({ id: products.id, relevance: sql<number>`${relevance}`.as("relevance"), title: products.title, total: sql<number>`count(*) over ()::int`.as("total") })
         .from(products)
         .where(and(published, where))
-        .orderBy(desc(fullText.rank), desc(trigram.score), products.title)
+        .orderBy(desc(relevance), products.title)
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.offset)
+        .as("page");
+      return runner
+        .select({ product: productColumns, total: onePage.total })
+        .from(onePage)
+        .innerJoin(products, eq(products.id, onePage.id))
+        .orderBy(desc(onePage.relevance), onePage.title);
+    },
   );
   return { items: await toCards(rows.map((r) => r.product)), total: rows[0]?.total ?? 0 };
 }
