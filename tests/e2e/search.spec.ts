@@ -45,6 +45,26 @@ test.describe("Search", () => {
     await expect(page).toHaveURL(/\/blog\/marvel-rivals-may-15-update$/);
   });
 
+  test("finds what a product is and plays, not only its title: handheld console and gameboy find the R36S (issue 31)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const products = page.getByRole("region", { name: "Products" });
+    // "R36S Retro Handheld" says neither "console" nor "Game Boy": its description and its Supported Consoles list do.
+    for (const [query, url] of [
+      ["handheld console", /\/search\?q=handheld\+console$/],
+      ["gameboy", /\/search\?q=gameboy$/],
+    ] as const) {
+      const box = page.getByRole("searchbox", { name: "Search" }).first();
+      await box.fill(query);
+      await box.press("Enter");
+      await expect(page).toHaveURL(url);
+      await expect(products.getByRole("heading", { level: 3, name: "R36S Retro Handheld" })).toBeVisible();
+    }
+    await expect(page.getByTestId("search-summary")).toHaveText(/1 product found for “gameboy”/);
+    await expectAccessible(page);
+    await page.screenshot({ path: "test-results/search-gameboy-1280.png", fullPage: true });
+  });
+
   test("nothing found: says so, suggests a close product name and the newest products", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/search?q=r36pr0%20consolle%20deluxe");
