@@ -30,6 +30,12 @@ export function tablesInDependencyOrder(): PgTable[] {
 
 const quote = (name: string) => pg.escapeIdentifier(name);
 
+/**
+ * Tables the migrations themselves fill (the preset staff roles, migration 0028): a freshly
+ * migrated target holds their rows, which the source's own rows replace.
+ */
+const SEEDED_BY_MIGRATIONS = new Set(["staff_roles"]);
+
 export class TargetNotEmptyError extends Error {
   constructor(table: string) {
     super(`The target database already has rows in "${table}": export only into an empty database.`);
@@ -46,10 +52,13 @@ export async function exportToPostgres(source: Database, targetUrl: string): Pro
   try {
     const tables = tablesInDependencyOrder();
     for (const t of tables) {
+      if (SEEDED_BY_MIGRATIONS.has(getTableName(t))) continue;
       const { rows } = await client.query(`SELECT 1 FROM ${quote(getTableName(t))} LIMIT 1`);
       if (rows.length) throw new TargetNotEmptyError(getTableName(t));
     }
     await client.query("BEGIN");
+    // Nothing references them yet: every other table was found empty.
+    for (const name of SEEDED_BY_MIGRATIONS) await client.query(`DELETE FROM ${quote(name)}`);
     for (const t of tables) {
       const name = getTableName(t);
       const { rows: columns } = await client.query<{ column_name: string; data_type: string }>(
