@@ -66,6 +66,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A whole page inlines every finished Suspense boundary where it stands. React otherwise
+        // moves a large one (over 12.8 KB, or one holding images: the product page's "You may also
+        // like") to the end of the document, hidden until an inline script swaps it in, so it never
+        // showed without JavaScript.
+        progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
         [readyOption]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -171,6 +171,17 @@ test("'You may also like' shows the other consoles with computed savings and lin
   await expect(page.getByRole("heading", { name: "Our Products" })).toBeVisible();
 });
 
+test("without JavaScript 'You may also like' shows too", async ({ browser, baseURL }) => {
+  // React moves a large finished boundary to the end of the document, hidden until a script swaps it in.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/products/r36s");
+  const related = page.getByRole("region", { name: "You may also like" });
+  await expect(related.getByRole("listitem")).toHaveCount(2);
+  await expect(related.getByRole("link", { name: "R36PRO Handheld Console" })).toBeVisible();
+  await context.close();
+});
+
 test("Product JSON-LD carries the real price, stock and rating", async ({ page }) => {
   await page.goto("/product");
   const raw = await page.locator('script[type="application/ld+json"]').textContent();
