@@ -11,6 +11,8 @@ export default [
       route("search", "routes/shop/search.tsx"),
       route("product", "routes/shop/product.tsx", { id: "product-main" }),
       route("cart", "routes/shop/cart.tsx"),
+      route("cart/restore", "routes/shop/cart-restore.tsx"),
+      route("unsubscribe", "routes/shop/unsubscribe.tsx"),
       route("wishlist", "routes/shop/wishlist.tsx"),
       route("checkout", "routes/shop/checkout.tsx"),
       route("checkout-success", "routes/shop/checkout-success.tsx"),

@@ -50,10 +50,12 @@ export const checkoutChoicesSchema = z.object({
     .transform((v) => v || NEW_ADDRESS),
   saveAddress: checkbox,
   createAccount: checkbox,
+  /** "Email me offers and reminders": unticked unless ticked; the abandoned checkout reminder's consent. */
+  marketingConsent: checkbox,
 });
 
 export type CheckoutChoices = z.infer<typeof checkoutChoicesSchema>;
-export const CHECKOUT_CHOICE_FIELDS = ["addressId", "saveAddress", "createAccount"] as const;
+export const CHECKOUT_CHOICE_FIELDS = ["addressId", "saveAddress", "createAccount", "marketingConsent"] as const;
 
 /** A saved address chosen: the server takes the address from the address book, so only these are checked. */
 const contactSchema = z.object(contactFields);

@@ -71,6 +71,8 @@ const schema = z.object({
   ORDER_MAX_PER_COLOUR: z.coerce.number().int().min(1).max(999).default(10),
   /** Units one order may hold across its colours. */
   ORDER_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Hours after an unpaid checkout (with the shopper's consent) before its one reminder email (server/checkout/reminder.ts). */
+  REMINDER_DELAY_HOURS: z.coerce.number().min(0).max(24 * 30).default(3),
   /** Units one client address may hold in unpaid checkouts at once (reservations not yet lapsed). */
   CHECKOUT_MAX_HELD_UNITS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Largest body a form, JSON or auth request may send (bytes); above it 413, unread (docs/operations.md). */

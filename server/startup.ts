@@ -9,7 +9,7 @@ import { startMetrics } from "./metrics";
 import { openStreamCounts } from "./realtime/sse";
 import { startOlderOrderAllocation } from "@server/orders";
 import { startReservationSweep } from "@server/orders";
-import { startPaymentReconciliation } from "@server/checkout";
+import { startCheckoutReminders, startPaymentReconciliation } from "@server/checkout";
 import { resetBus, startBus } from "./realtime/bus";
 import { startBackInStockNotices } from "@server/inventory";
 
@@ -33,6 +33,7 @@ export async function startServices() {
   jobs = [
     startReservationSweep(),
     startPaymentReconciliation(),
+    startCheckoutReminders(),
     startBackInStockNotices(),
     startOlderOrderAllocation(),
     ...(c.SMTP_URL ? [startMailDelivery()] : []),

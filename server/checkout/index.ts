@@ -23,3 +23,13 @@ export {
   type CheckoutRefusal,
   type CheckoutUser,
 } from "./page";
+export {
+  RESTORE_EXPIRED,
+  RESTORE_REFUSED,
+  UNSUBSCRIBE_REFUSED,
+  restoreCheckoutLines,
+  sendCheckoutReminders,
+  startCheckoutReminders,
+  unsubscribeByToken,
+  type RestoreOutcome,
+} from "./reminder";

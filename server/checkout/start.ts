@@ -52,6 +52,8 @@ export async function startCheckout(input: {
   clientIp?: string | null;
   /** Saving the address is for a signed-in customer, creating an account for a guest: the other is ignored. */
   accountRequest?: Partial<AccountRequest>;
+  /** "Email me offers and reminders" ticked: the abandoned checkout reminder may mail this checkout. */
+  marketingConsent?: boolean;
 }): Promise<CheckoutStarted> {
   const cartId = input.cartId;
   const cart = cartId ? await readCart(cartId) : null;
@@ -77,6 +79,7 @@ export async function startCheckout(input: {
     lines,
     shipping: input.details,
     note: input.details.note ?? null,
+    marketingConsent: input.marketingConsent ?? false,
     userId: input.userId,
     provider: provider.name,
     expiresAt,
@@ -167,9 +170,10 @@ export async function startCheckoutForRequest(
   details: CheckoutDetails,
   clientIp: string,
   accountRequest?: Partial<AccountRequest>,
+  marketingConsent = false,
 ): Promise<CheckoutStarted & { setCookie: string }> {
   const [cartId, previous] = await Promise.all([checkoutCartId(request, userId), pendingCheckout(request)]);
-  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null, clientIp, accountRequest });
+  const started = await startCheckout({ cartId, userId, details, supersedeOrderId: previous?.orderId ?? null, clientIp, accountRequest, marketingConsent });
   const mark = isBuyNowCheckout(request) ? BUY_NOW_MARK : "";
   return { ...started, setCookie: await pendingCheckoutCookie().serialize(`${started.orderId}${mark}`) };
 }

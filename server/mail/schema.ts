@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "../db/columns";
 
 /** The outbox: every message the shop sends, delivered by the worker in server/mail/send.ts. */
@@ -13,6 +13,8 @@ export const outboxMail = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on marketing mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").$type<"pending" | "sent" | "failed" | "kept">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** When the delivery worker may (re)try a 'pending' message; also the lease of an attempt under way. */

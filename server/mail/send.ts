@@ -6,7 +6,7 @@ import { outboxMail } from "./schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string; headers?: Record<string, string> };
 
 /** After this many failed attempts a message is given up ('failed') and logged for staff. */
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -35,6 +35,7 @@ async function attempt(url: string, row: OutboxRow): Promise<"sent" | "retry" | 
       text: row.text,
       html: row.html ?? undefined,
       replyTo: row.replyTo ?? undefined,
+      headers: row.headers ?? undefined,
     });
     await db()
       .update(outboxMail)
@@ -74,6 +75,7 @@ export async function queueMail(runner: Pick<Db, "insert">, mail: Mail): Promise
       text: mail.text,
       html: mail.html,
       replyTo: mail.replyTo,
+      headers: mail.headers,
       status: url ? "pending" : "kept",
       // Leased to the first attempt: the worker leaves it alone unless this process dies.
       nextAttemptAt: sql`now() + ${LEASE}`,

@@ -22,3 +22,12 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex("newsletter_email_idx").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * Addresses that asked for no more marketing email (the one-click unsubscribe of the abandoned
+ * checkout reminder, RFC 8058): stored in lower case, one row per address, never mailed again.
+ */
+export const marketingUnsubscribes = pgTable("marketing_unsubscribes", {
+  email: text("email").primaryKey(),
+  createdAt: timestamps.createdAt,
+});

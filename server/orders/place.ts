@@ -126,6 +126,8 @@ export async function placePendingOrder(input: {
   cartId?: string | null;
   /** The shopper's "Order note (optional)", already checked (core/checkout-form.ts). */
   note?: string | null;
+  /** "Email me offers and reminders" ticked at checkout (the abandoned checkout reminder's consent). */
+  marketingConsent?: boolean;
 }): Promise<PlacedOrder> {
   const { lines, shipping, discount, pricing } = input;
   const { subtotalCents, totalCents } = pricing;
@@ -161,6 +163,7 @@ export async function placePendingOrder(input: {
       shipPostalCode: shipping.postalCode,
       shipCountry: shipping.country,
       customerNote: input.note || null,
+      marketingConsent: input.marketingConsent ?? false,
       status: "pending",
       subtotalCents,
       shippingCents: pricing.shippingCents,

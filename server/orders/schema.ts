@@ -110,6 +110,13 @@ export const orders = pgTable(
      * on the order and to the customer on theirs; plain text, at most 500 characters (core/checkout-form.ts).
      */
     customerNote: text("customer_note"),
+    /**
+     * The shopper ticked "Email me offers and reminders" at checkout: the one consent the abandoned
+     * checkout reminder (server/checkout/reminder.ts) needs. Unticked by default.
+     */
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** When the abandoned checkout reminder was queued for this checkout: set once, in the job's locked transaction. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -120,6 +127,8 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_user_idx").on(t.userId),
     index("orders_email_idx").on(t.email),
+    // The reminder job's candidates: consenting checkouts not reminded or paid yet (few rows, small index).
+    index("orders_reminder_due_idx").on(t.createdAt).where(sql`${t.marketingConsent} and ${t.remindedAt} is null and ${t.paidAt} is null`),
     index("orders_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
     check("orders_rate_micros_positive", sql`${t.rateMicros} > 0`),
     check("orders_customer_note_length", sql`char_length(${t.customerNote}) <= ${sql.raw(String(ORDER_NOTE_MAX))}`),

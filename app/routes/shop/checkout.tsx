@@ -84,10 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const { saveAddress, createAccount } = choices.data;
+    const { saveAddress, createAccount, marketingConsent } = choices.data;
     // Saving applies to a new address only: a saved one is in the book already.
     const accountRequest = { saveAddress: saveAddress && choices.data.addressId === NEW_ADDRESS, createAccount };
-    const started = await startCheckoutForRequest(request, userId, parsed.data, context.clientIp, accountRequest);
+    const started = await startCheckoutForRequest(request, userId, parsed.data, context.clientIp, accountRequest, marketingConsent);
     const headers = { "Set-Cookie": started.setCookie };
     if (isDocumentRequest(request)) return redirect(started.paymentUrl, { status: 303, headers });
     return data<ActionData>({ kind: "redirect", paymentUrl: started.paymentUrl }, { headers });

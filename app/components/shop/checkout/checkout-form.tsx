@@ -65,6 +65,12 @@ export function CheckoutForm({
       </h2>
       <div className="mt-4 space-y-4" data-ship-to>
         <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.email} error={errors.email} />
+        <CheckboxField
+          name="marketingConsent"
+          label="Email me offers and reminders"
+          defaultChecked={values?.marketingConsent === "on"}
+          hint="At most one reminder if you leave without paying, with a link back to your cart. Unsubscribe with one click."
+        />
         {signedIn ? null : (
           <CheckboxField
             name="createAccount"
