@@ -117,8 +117,13 @@ export async function unsubscribeByToken(token: string): Promise<{ email: string
   return { email: read.subject };
 }
 
-/** The reminder as a background job on every instance: every 5 minutes (the row lock keeps each mail single). */
-export function startCheckoutReminders(intervalMs = 5 * 60_000): StopJob {
+/**
+ * The reminder as a background job on every instance (the row lock keeps each mail single). It runs
+ * every tenth of the delay, between 1 second and 5 minutes: a reminder is at most that late, and the
+ * e2e shop's 36-second delay (tests/e2e/shop-server.ts) is checked every few seconds.
+ */
+export function startCheckoutReminders(): StopJob {
+  const intervalMs = Math.min(5 * 60_000, Math.max(1000, (config().REMINDER_DELAY_HOURS * 3_600_000) / 10));
   return startPeriodicJob("abandoned checkout reminders", intervalMs, async () => {
     const n = await sendCheckoutReminders();
     if (n > 0) log.info({ queued: n }, "abandoned checkout reminders queued");

@@ -51,6 +51,8 @@ export async function startShop(opts: { port: number; dataDir: string; logFile: 
       AI_BASE_URL_GEMINI: `http://127.0.0.1:${opts.aiPort}/gemini`,
       AI_BASE_URL_DEEPSEEK: `http://127.0.0.1:${opts.aiPort}/deepseek`,
       AI_TIMEOUT_MS: "4000",
+      // The abandoned checkout reminder after 36 seconds, not 3 hours (checkout-reminder.spec.ts).
+      REMINDER_DELAY_HOURS: "0.01",
       GEMINI_API_KEY: "",
       DEEPSEEK_API_KEY: "",
       DATABASE_URL: "",
