@@ -5,7 +5,8 @@ import { db } from "../db/client";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
 import { deliverQueued, queueMail } from "@server/mail";
-import { marketingUnsubscribes } from "@server/marketing/schema";
+import { unsubscribeAddress } from "@server/marketing";
+import { markReminderSent } from "@server/orders";
 import { orderItems, orders } from "@server/orders/schema";
 import { restoreLines } from "../cart";
 import { readToken, signToken } from "./reminder-token";
@@ -58,7 +59,7 @@ export async function sendCheckoutReminders(run: ReminderRun = {}): Promise<numb
         .for("update", { of: orders, skipLocked: true });
       if (!order) return null;
       // The clock after the lock: a payment that waited on it is stamped later (the race test compares the two).
-      await tx.update(orders).set({ remindedAt: sql`clock_timestamp()` }).where(eq(orders.id, id));
+      await markReminderSent(tx, id);
       const restoreUrl = `${config().publicUrl}/cart/restore?token=${signToken("restore-cart", id, new Date(now.getTime() + RESTORE_LINK_DAYS * 86_400_000))}`;
       const unsubscribeUrl = `${config().publicUrl}/unsubscribe?token=${signToken("unsubscribe", order.email.toLowerCase(), null)}`;
       return queueMail(tx, {
@@ -113,7 +114,7 @@ export const UNSUBSCRIBE_REFUSED = "This unsubscribe link is not valid. Please u
 export async function unsubscribeByToken(token: string): Promise<{ email: string } | { message: string }> {
   const read = readToken("unsubscribe", token);
   if ("refused" in read) return { message: UNSUBSCRIBE_REFUSED };
-  await db().insert(marketingUnsubscribes).values({ email: read.subject }).onConflictDoNothing();
+  await unsubscribeAddress(read.subject);
   return { email: read.subject };
 }
 

@@ -23,3 +23,4 @@ export { advanceReturn, listReturns, refundReturn, returnEligibility } from "./r
 export { startReservationSweep } from "./sweep";
 export { getOrderForUser, listOrdersForUser } from "./customer-orders";
 export { ANONYMISED, anonymiseCustomerOrders, attachOrderToUser, claimSaveAddress } from "./customer-orders";
+export { markReminderSent } from "./reminders";
