@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { SelectField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { useFilterForm } from "~/lib/use-filter-form";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -12,18 +12,37 @@ type Apply = (delayMs: number) => void;
  * JavaScript a change applies itself (typing waits a moment, see FilterSelect and the `apply` passed
  * to the render props); without it the Filter button sends the form.
  *
- * The search is always in view; the other filters (`children`) sit beside it on wide screens and,
+ * The search (`q`, applied a moment after typing stops) is always in view; the other filters (`children`) sit beside it on wide screens and,
  * on phones, in a sheet that a "Filters" button opens, so each keeps a usable width at 390 px.
  * Before JavaScript runs the sheet stays open: the button needs it.
  */
-export function FilterForm({ label, active, search, children }: { label: string; active: number; search: (apply: Apply) => React.ReactNode; children: (apply: Apply) => React.ReactNode }) {
+export function FilterForm({
+  label,
+  active,
+  search,
+  children,
+}: {
+  label: string;
+  active: number;
+  search: { id: string; value: string | undefined; placeholder: string };
+  children: (apply: Apply) => React.ReactNode;
+}) {
   const { form, applyAfter } = useFilterForm();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const sheetId = useId();
   return (
     <Form ref={form} method="get" role="search" aria-label={label} className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-end gap-3 md:flex md:w-auto md:flex-1 md:flex-wrap">
-      {search(applyAfter)}
+      <TextField
+        id={search.id}
+        label="Search"
+        type="search"
+        name="q"
+        defaultValue={search.value ?? ""}
+        placeholder={search.placeholder}
+        onChange={() => applyAfter(300)}
+        className="min-w-0 md:min-w-48 md:flex-1"
+      />
       {hydrated ? (
         <button type="button" aria-expanded={open} aria-controls={sheetId} onClick={() => setOpen(!open)} className={buttonClass("secondary", "medium", "md:hidden")}>
           Filters{active > 0 ? ` (${active})` : ""}

@@ -11,18 +11,7 @@ export function OrderFilters({ filter }: { filter: OrderListFilter }) {
     <FilterForm
       label="Filter orders"
       active={active}
-      search={(apply) => (
-        <TextField
-          id="order-search"
-          label="Search"
-          type="search"
-          name="q"
-          defaultValue={filter.q ?? ""}
-          placeholder="Name, email, order ID or number"
-          onChange={() => apply(300)}
-          className="min-w-0 md:min-w-48 md:flex-1"
-        />
-      )}
+      search={{ id: "order-search", value: filter.q, placeholder: "Name, email, order ID or number" }}
     >
       {(apply) => (
         <>

@@ -1,7 +1,6 @@
 import { COLLECTIONS } from "@core/collections";
 import { PRODUCT_STOCK_FILTER_LABELS, PRODUCT_STOCK_FILTERS, type ProductListFilter } from "@core/product-list-filter";
 import { FilterForm, FilterSelect } from "~/components/admin/list-filters";
-import { TextField } from "~/components/ui/field";
 
 const STATUS_OPTIONS = [
   ["published", "Published"],
@@ -15,18 +14,7 @@ export function ProductFilters({ filter }: { filter: ProductListFilter }) {
     <FilterForm
       label="Filter products"
       active={active}
-      search={(apply) => (
-        <TextField
-          id="product-search"
-          label="Search"
-          type="search"
-          name="q"
-          defaultValue={filter.q ?? ""}
-          placeholder="Title, colour or SKU"
-          onChange={() => apply(300)}
-          className="min-w-0 md:min-w-48 md:flex-1"
-        />
-      )}
+      search={{ id: "product-search", value: filter.q, placeholder: "Title, colour or SKU" }}
     >
       {(apply) => (
         <>
