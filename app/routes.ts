@@ -105,6 +105,7 @@ export default [
   route("api/admin/ai", "routes/api/admin-ai.ts"),
   route("api/blog/events", "routes/api/blog-events.ts"),
   route("api/personal", "routes/api/personal.ts"),
+  route("api/product-cards", "routes/api/product-cards.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
 ] satisfies RouteConfig;

@@ -4,5 +4,5 @@ export { listBrowsableProducts } from "./browse";
 export { bulkProducts } from "./bulk";
 export type { BulkProductResult } from "./bulk";
 export { productVisitor } from "./product-visitor";
-export { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts, listRelatedProducts, listReviews } from "./products";
+export { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedCardsBySlug, listPublishedProducts, listRelatedProducts, listReviews } from "./products";
 export { closestProductTitle, searchProducts } from "./search";

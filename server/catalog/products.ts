@@ -79,6 +79,17 @@ export function listPublishedProducts(): Promise<ProductCard[]> {
   });
 }
 
+/**
+ * Published products by slug as cards, in the order asked ("Recently viewed": the browser's own list).
+ * A slug no published product has (unpublished or deleted since it was viewed) is left out. Picked
+ * from the cached catalogue list: no query per request.
+ */
+export async function listPublishedCardsBySlug(slugs: string[]): Promise<ProductCard[]> {
+  if (slugs.length === 0) return [];
+  const bySlug = new Map((await listPublishedProducts()).map((p) => [p.slug, p]));
+  return [...new Set(slugs)].flatMap((slug) => bySlug.get(slug) ?? []);
+}
+
 /** Other published products of the same type for 'You may also like' (accessories have "Goes well with" on consoles). */
 export function listRelatedProducts(product: { id: string; type: ProductType }, limit = 3): Promise<ProductCard[]> {
   return cachedCatalogRead(`related:${product.id}`, async () => {

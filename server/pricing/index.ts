@@ -10,7 +10,7 @@ export * from "./quote";
 export * from "./charges";
 export * from "./defaults";
 export { deliveryCountries, saveMarkets, saveTaxRates, saveZone, settingsForEditor } from "./admin";
-export { acceptLanguageRegions, chooseMarketFromForm, localise, localiseCart, marketSummary, shopperForRequest } from "./market";
+export { acceptLanguageRegions, chooseMarketFromForm, localise, localiseCart, marketSummary, shopperForRequest, shopperInMarket } from "./market";
 export { mulDivHalfUp } from "./money";
 export { pricingSettings, seedPricing } from "./store";
 export type { PricingSnapshot } from "./store";

@@ -68,6 +68,16 @@ export async function shopperForRequest(request: Request): Promise<Shopper> {
   return { settings, market: chooseMarket(settings, chosen, request.headers.get("Accept-Language")) };
 }
 
+/**
+ * A shopper in the enabled market `marketId`, or null when there is none: for an answer whose URL
+ * names its market (/api/product-cards), so that a cache may share it between shoppers of that market.
+ */
+export async function shopperInMarket(marketId: string): Promise<Shopper | null> {
+  const settings = await pricingSettings();
+  const market = enabledMarkets(settings).find((m) => m.id === marketId);
+  return market ? { settings, market } : null;
+}
+
 /** A catalogue price in the market: the explicit price if set, else the base price converted and rounded. */
 export function localPrice(shopper: Shopper, productId: string, priceCents: number, compareAtCents: number | null) {
   const { market, settings } = shopper;
