@@ -15,7 +15,9 @@ export type ProductCardData = {
 /**
  * `headingLevel` 3 where the cards sit under a group's own h2 (search results, home page rows). A card
  * narrower than 16rem (two a row on a phone) is compact by its own width (a container query): title
- * and price, without the summary and the "View Details" label.
+ * and price, without the summary and the "View Details" label. Below 20rem (four a row at 1280 px:
+ * home rows, "Recently viewed") the label goes too: beside a struck-out price it wrapped onto two
+ * lines and touched it (the whole card is the link; the label is decoration).
  */
 export function ProductCard({
   product,
@@ -63,7 +65,7 @@ export function ProductCard({
               </span>
             ) : null}
           </p>
-          <span aria-hidden="true" className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-brand-800 @max-3xs:hidden">
+          <span aria-hidden="true" className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-brand-800 @max-xs:hidden">
             View Details
           </span>
         </div>
