@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { createContext, startTransition, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFetchers, useMatches, useNavigation } from "react-router";
 import { CART_HINT_COOKIE, type PersonalView } from "@core/personal";
 import { useNonce } from "./nonce";
+import { useHydrated } from "./use-hydrated";
 
 /*
  * The visitor's own parts of a storefront page (ADR 018). A shared page is the same for everyone
@@ -14,9 +15,14 @@ type Visitor = Pick<PersonalView, "cartCount" | "user">;
 const PersonalContext = createContext<{ answer?: PersonalView; rendered: Visitor | null }>({ rendered: null });
 const PRODUCT_ROUTES = new Set(["product-by-slug", "product-main"]);
 
-/** The visitor's own answer, or undefined until it has arrived (and always during the server render). */
+/**
+ * The visitor's own answer, or undefined until it has arrived (and always during the server render
+ * and hydration). A part hydrated late (React.lazy, below the fold) may hydrate after the answer
+ * came: it must first render what the server rendered, then the answer.
+ */
 export function usePersonal(): PersonalView | undefined {
-  return useContext(PersonalContext).answer;
+  const answer = useContext(PersonalContext).answer;
+  return useHydrated() ? answer : undefined;
 }
 
 /** Who is signed in: from their own answer, else from the page when it is their own (cart, account). */
@@ -44,7 +50,10 @@ export function PersonalProvider({ rendered, children }: { rendered: Visitor | n
       .then((res) => (res.ok ? (res.json() as Promise<PersonalView>) : undefined))
       .then((view) => {
         if (!view) return;
-        setAnswer(view);
+        // A transition: parts of the page still waiting for their code (React.lazy, below the fold)
+        // are hydrated with the server's markup first, then updated (an urgent update would make
+        // React discard their markup and render them again).
+        startTransition(() => setAnswer(view));
         document.cookie = `${CART_HINT_COOKIE}=${view.cartCount}; path=/; max-age=${60 * 60 * 24 * 30}; samesite=lax`;
       })
       // Offline or aborted: the page goes on with what it shows.

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { PROMO_DELAY_MS, PROMO_DISMISSED_KEY } from "../../app/lib/promo";
 import { startMailCapture } from "./mail-capture";
 import { expectCleanServerLog } from "./server-log";
@@ -98,6 +98,15 @@ export async function runPastPromoDelay(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   await page.clock.runFor(PROMO_DELAY_MS + 500);
+}
+
+/**
+ * Waits until React has hydrated the element (it then carries React's own properties): the product
+ * page hydrates what is below the fold once that code arrives, after the rest of the page, and a
+ * click on markup React has not taken over yet does nothing.
+ */
+export async function expectHydrated(locator: Locator) {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$")))).toBe(true);
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectHydrated, test } from "./fixtures";
 
 /** The picture the main image area shows (the colour's other views sit hidden in it). */
 const mainImage = (page: Page) => page.getByRole("button", { name: "Zoom image" }).locator("img").filter({ visible: true });
 
 async function openReviews(page: Page) {
-  await page.getByRole("tab", { name: "Reviews" }).click();
+  const tab = page.getByRole("tab", { name: "Reviews" });
+  await expectHydrated(tab);
+  await tab.click();
   const stories = page.getByRole("region", { name: "Customer Stories" });
   await expect(stories.getByRole("heading", { name: "Customer Stories" })).toBeVisible();
   return stories;

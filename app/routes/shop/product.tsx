@@ -1,17 +1,17 @@
-import { Suspense } from "react";
-import { Await, data } from "react-router";
+import { lazy, Suspense } from "react";
+import { data } from "react-router";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog";
 import { localise, shopperForRequest } from "@server/pricing";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
-import { ComparisonTable, MarketingSections } from "~/components/shop/product/content-blocks";
-import { ProductDetails } from "~/components/shop/product/product-details";
 import { ProductHero } from "~/components/shop/product/product-hero";
-import { RelatedProducts, RelatedProductsSkeleton } from "~/components/shop/product/related-products";
 import { GoesWellWith } from "~/components/shop/goes-well-with";
 import { productJsonLd } from "~/lib/product-json-ld";
 import { jsonLd, seo, siteOf } from "~/lib/seo";
 import type { Route } from "./+types/product";
 import { PROMO_PAGE } from "~/lib/promo";
+
+// Below the fold: the server renders it whole; the browser fetches its code after the page's own.
+const BelowTheFold = lazy(() => import("~/components/shop/product/below-the-fold"));
 
 /**
  * One template for every product (`/products/:slug`, and `/product` for the main console), driven by
@@ -68,7 +68,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, reviews, related, accessories } = loaderData;
-  const { sections, comparison } = product.content;
   return (
     <main id="main" className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-8 md:py-12">
       <div className="flex flex-col gap-6">
@@ -76,15 +75,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <ProductHero product={product} />
       </div>
       <GoesWellWith offers={accessories} />
-      <div className="flex flex-col gap-16">
-        <ProductDetails product={product} reviews={reviews} />
-        {sections?.length ? <MarketingSections sections={sections} /> : null}
-        {comparison?.rows.length ? <ComparisonTable comparison={comparison} highlight={comparison.columns.find((c) => product.title.includes(c))} /> : null}
-      </div>
-      <Suspense fallback={<RelatedProductsSkeleton />}>
-        <Await resolve={related} errorElement={null}>
-          {(list) => <RelatedProducts products={list} />}
-        </Await>
+      <Suspense fallback={null}>
+        <BelowTheFold product={product} reviews={reviews} related={related} />
       </Suspense>
     </main>
   );

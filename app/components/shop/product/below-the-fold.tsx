@@ -1,0 +1,31 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import type { InMarket } from "@core/market";
+import type { ProductCard, ProductPage, ReviewView } from "@core/product-view";
+import { ComparisonTable, MarketingSections } from "./content-blocks";
+import { ProductDetails } from "./product-details";
+import { RelatedProducts, RelatedProductsSkeleton } from "./related-products";
+
+/**
+ * Everything under the buy box and the accessories: information tabs, reviews, marketing sections,
+ * comparison and "You may also like". The product page loads this module lazily (React.lazy): the
+ * server renders it whole, the browser hydrates it once its chunk arrives, so its code is not part
+ * of what a phone runs before the page is interactive (issue 29).
+ */
+export default function BelowTheFold({ product, reviews, related }: { product: InMarket<ProductPage>; reviews: ReviewView[]; related: Promise<InMarket<ProductCard>[]> }) {
+  const { sections, comparison } = product.content;
+  return (
+    <>
+      <div className="flex flex-col gap-16">
+        <ProductDetails product={product} reviews={reviews} />
+        {sections?.length ? <MarketingSections sections={sections} /> : null}
+        {comparison?.rows.length ? <ComparisonTable comparison={comparison} highlight={comparison.columns.find((c) => product.title.includes(c))} /> : null}
+      </div>
+      <Suspense fallback={<RelatedProductsSkeleton />}>
+        <Await resolve={related} errorElement={null}>
+          {(list) => <RelatedProducts products={list} />}
+        </Await>
+      </Suspense>
+    </>
+  );
+}
