@@ -1,13 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getSessionUser } from "@server/auth";
 import { getCartCount } from "@server/cart";
 import { getShopSettings } from "@server/content";
 import { marketSummary, shopperForRequest } from "@server/pricing";
-import { Footer } from "~/components/shop/footer";
 import { Header } from "~/components/shop/header";
 import { PromoPopup } from "~/components/shop/promo-popup";
 import { PersonalProvider } from "~/lib/personal";
 import type { Route } from "./+types/layout";
+
+// The server renders the footer whole; the browser hydrates it when its code arrives, after the page's
+// own (it is at the bottom, and its links and market form work as plain HTML until then).
+const Footer = lazy(() => import("~/components/shop/footer").then((m) => ({ default: m.Footer })));
 
 /**
  * The shop's frame. On a shared page (product, list, blog...: the cached page everyone gets) it
@@ -44,7 +48,9 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex-1">
           <Outlet />
         </div>
-        <Footer {...shop} market={market} />
+        <Suspense fallback={null}>
+          <Footer {...shop} market={market} />
+        </Suspense>
         <PromoPopup offerUrl={partnerOfferUrl} />
       </div>
     </PersonalProvider>
