@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -152,19 +152,41 @@ export function setDatabase(d: Database | undefined) {
 }
 
 const afterCommitQueues = new WeakMap<Tx, (() => void)[]>();
+const notificationQueues = new WeakMap<Tx, Map<string, Set<string>>>();
 
 /**
  * db().transaction, plus the work its steps asked to run once it has committed (afterCommit), such
- * as dropping this process's cached catalogue. Nothing queued runs if the transaction rolls back.
+ * as dropping this process's cached catalogue, and the NOTIFYs they queued (queueNotification), sent
+ * together in one statement just before the commit. Nothing queued runs if the transaction rolls back.
  */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   const queue: (() => void)[] = [];
-  const result = await db().transaction((tx) => {
+  const result = await db().transaction(async (tx) => {
     afterCommitQueues.set(tx, queue);
-    return work(tx);
+    const notifications = new Map<string, Set<string>>();
+    notificationQueues.set(tx, notifications);
+    const value = await work(tx);
+    // Still inside the transaction: PostgreSQL delivers them at commit, or never on a rollback.
+    const calls = [...notifications].flatMap(([channel, payloads]) => [...payloads].map((p) => sql`pg_notify(${channel}, ${p})`));
+    if (calls.length > 0) await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+    return value;
   });
   for (const run of queue) run();
   return result;
+}
+
+/**
+ * Queues a NOTIFY for the commit of `tx` (one statement for all of a transaction's, instead of a round
+ * trip each; a repeat is sent once, as PostgreSQL would fold it anyway). False when `tx` was not opened
+ * by transaction(): the caller notifies at once.
+ */
+export function queueNotification(tx: Tx, channel: string, payload: string): boolean {
+  const queued = notificationQueues.get(tx);
+  if (!queued) return false;
+  const payloads = queued.get(channel) ?? new Set<string>();
+  payloads.add(payload);
+  queued.set(channel, payloads);
+  return true;
 }
 
 /** Runs `run` after `tx` commits (once, however often it is asked). `tx` must come from transaction(). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { database, type Tx } from "../db/client";
+import { database, queueNotification, type Tx } from "../db/client";
 import { log } from "../log";
 
 /**
@@ -36,12 +36,17 @@ let retryTimer: NodeJS.Timeout | undefined;
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 10_000;
 
-/** What each open transaction has announced: PostgreSQL folds repeats at commit, so they need no round trip. */
+/** What each open transaction outside transaction() has announced: PostgreSQL folds repeats at commit, so they need no round trip. */
 const announced = new WeakMap<Tx, Set<string>>();
 
+/**
+ * Announces `event` to every instance: at the commit of `tx` when given (nothing on a rollback), else
+ * at once. In a transaction opened by transaction() the announcements wait and go in one statement.
+ */
 export async function notify(tx: Tx | undefined, event: ShopEvent) {
   const payload = JSON.stringify(event);
   if (tx) {
+    if (queueNotification(tx, CHANNEL, payload)) return;
     const sent = announced.get(tx) ?? new Set<string>();
     if (sent.has(payload)) return;
     sent.add(payload);
