@@ -103,8 +103,9 @@ export async function getCartForRequest(request: Request, userId: string | null)
 }
 
 /** A cart's lines of published products, oldest first, priced from the catalogue. */
-export async function readCart(cartId: string): Promise<CartView> {
-  const rows = await db()
+/** The cart's lines on sale, oldest first, with what every reader of a cart needs. */
+function cartRows(cartId: string) {
+  return db()
     .select({
       variantId: cartLines.variantId,
       productId: cartLines.productId,
@@ -121,6 +122,26 @@ export async function readCart(cartId: string): Promise<CartView> {
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(eq(cartLines.cartId, cartId), eq(products.status, "published")))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+}
+
+/**
+ * The lines checkout places an order for, in one query: no images and no availability, which the
+ * cart page shows but the order's transaction checks itself under the variants' locks.
+ */
+export async function cartLinesToBuy(cartId: string) {
+  const rows = await cartRows(cartId);
+  return rows.map((r) => ({
+    variantId: r.variantId,
+    productId: r.productId,
+    title: r.title,
+    variantName: r.variantName,
+    unitPriceCents: r.priceCents,
+    quantity: r.quantity,
+  }));
+}
+
+export async function readCart(cartId: string): Promise<CartView> {
+  const rows = await cartRows(cartId);
   const [images, stock] = await Promise.all([
     loadImages(rows.flatMap((r) => r.imageIds.slice(0, 1))),
     availableStock(rows.map((r) => r.variantId)),

@@ -1,6 +1,7 @@
 export {
   CartError,
   addToCart,
+  cartLinesToBuy,
   cartIdForRequest,
   clearCart,
   clearCartForRequest,

@@ -1,4 +1,4 @@
-import { buyNowCartIdFromRequest, cartIdForRequest, clearCartForRequest, finishBuyNow, isBuyNowCheckout, readCart } from "../cart";
+import { buyNowCartIdFromRequest, cartIdForRequest, cartLinesToBuy, clearCartForRequest, finishBuyNow, isBuyNowCheckout } from "../cart";
 import { config } from "../config";
 import { readSignedValue, signedCookie } from "../http/cookies";
 import { log } from "../log";
@@ -56,15 +56,15 @@ export async function startCheckout(input: {
   marketingConsent?: boolean;
 }): Promise<CheckoutStarted> {
   const cartId = input.cartId;
-  const cart = cartId ? await readCart(cartId) : null;
-  if (!cartId || !cart || cart.lines.length === 0) throw new EmptyCartError();
+  const cartLines = cartId ? await cartLinesToBuy(cartId) : [];
+  if (!cartId || cartLines.length === 0) throw new EmptyCartError();
   const provider = paymentProvider();
   const expiresAt = new Date(Date.now() + RESERVATION_MINUTES * 60_000 + SESSION_SETUP_ALLOWANCE_MS);
   // Priced in the destination's market; an unknown country or another zone's method is a
   // PricingError, and a code the shopper may not use (any more) a refusal: both before anything is written.
   const priced = await quoteCheckout({
     cartId,
-    lines: cart.lines,
+    lines: cartLines,
     country: input.details.country,
     region: input.details.region ?? null,
     methodId: input.details.shippingMethod ?? null,
@@ -74,7 +74,7 @@ export async function startCheckout(input: {
   if (priced.discount?.refusal) throw priced.discount.refusal;
   const discount = priced.discount?.applied ?? null;
   const pricing = orderPricing(priced);
-  const lines = pricedLines(cart.lines, priced);
+  const lines = pricedLines(cartLines, priced);
   const order = await placePendingOrder({
     lines,
     shipping: input.details,

@@ -64,7 +64,7 @@ export async function applyPaymentEvent(provider: PaymentProvider, event: Paymen
       const outcome = await confirmPayment({ ...paid, provider: provider.name });
       if (outcome.kind === "paid") {
         metrics.checkoutPaid();
-        await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId));
+        await afterCommit("order confirmation email", outcome.orderId, () => sendOrderConfirmation(outcome.orderId, outcome.summary));
         // Saving the address, creating the account: only now that the payment is confirmed.
         if (outcome.accountRequests) await afterCommit("checkout's account requests", outcome.orderId, () => afterOrderPaid(outcome.orderId));
       } else if (outcome.kind === "sold-out") {

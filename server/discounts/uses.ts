@@ -76,12 +76,34 @@ export async function holdDiscountUse(
  * amount shown, so it is honoured and counted.
  */
 export async function countDiscountUse(tx: Tx, orderId: string): Promise<boolean> {
-  const rows = await tx
+  return (await countOrderDiscount(tx, orderId))?.countedNow ?? false;
+}
+
+/**
+ * countDiscountUse, answering the discount the order was given (as orderDiscount reads it) from the
+ * same statement, for the payment's confirmation email; `countedNow` is false when it was counted
+ * already (a row already counted keeps its time). Null: the order had no code.
+ */
+export async function countOrderDiscount(tx: Tx, orderId: string) {
+  const now = new Date();
+  const counted = sql`${discountUses.status} = 'counted'`;
+  const [row] = await tx
     .update(discountUses)
-    .set({ status: "counted", countedAt: new Date(), releasedAt: null })
-    .where(and(eq(discountUses.orderId, orderId), ne(discountUses.status, "counted")))
-    .returning({ id: discountUses.id });
-  return rows.length > 0;
+    .set({
+      status: "counted",
+      countedAt: sql`case when ${counted} then ${discountUses.countedAt} else ${now.toISOString()}::timestamptz end`,
+      releasedAt: sql`case when ${counted} then ${discountUses.releasedAt} end`,
+    })
+    .where(eq(discountUses.orderId, orderId))
+    .returning({
+      code: discountUses.code,
+      label: discountUses.label,
+      amountMinor: discountUses.amountMinor,
+      freeShipping: discountUses.freeShipping,
+      currency: discountUses.currency,
+      countedAt: discountUses.countedAt,
+    });
+  return row ? { ...row, countedNow: row.countedAt?.getTime() === now.getTime() } : null;
 }
 
 /** The checkout ended unpaid (cancelled, replaced, lapsed): its held use is given back. */

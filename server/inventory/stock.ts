@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import { sql } from "drizzle-orm";
+import { executeRows, type Tx } from "../db/client";
 import { productVariants } from "../catalog/schema";
 import { RefusedError } from "../errors";
 import type { StockReason } from "@core/stock";
@@ -25,7 +25,7 @@ export class StockMoveRefusedError extends RefusedError {}
 
 /**
  * Applies the movements and records each in the ledger. Each variant's row is changed by one guarded
- * update, which takes its row lock; the updates run in id order (as lockVariants locks) so two
+ * update, which takes its row lock, with its ledger entry in the same statement; the updates run in id order (as lockVariants locks) so two
  * movements cannot deadlock. A movement of 0 writes nothing. Returns the stock on hand after, per
  * moved variant.
  */
@@ -33,18 +33,23 @@ export async function moveStock(tx: Tx, moves: StockMove[], actor: StockActor): 
   const moving = moves.filter((m) => m.delta !== 0).sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
   if (moving.length === 0) return new Map();
   const onHand = new Map<string, number>();
-  const entries = [];
   for (const m of moving) {
-    const [row] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${m.delta}` })
-      .where(and(eq(productVariants.id, m.variantId), sql`${productVariants.stock} + ${m.delta} >= 0`))
-      .returning({ stock: productVariants.stock });
+    // The guarded update and its ledger entry in one statement: no update, no entry (and a refusal).
+    const [row] = await executeRows<{ balance: number }>(
+      sql`with moved as (
+        update ${productVariants} set stock = stock + ${m.delta}::int
+        where id = ${m.variantId}::uuid and stock + ${m.delta}::int >= 0
+        returning id, stock
+      )
+      insert into ${stockLedger} (variant_id, delta, balance, reason, actor_id, actor_email, order_id, note)
+      select id, ${m.delta}::int, stock, ${m.reason}::text, ${actor.id}::text, ${actor.email}::text, ${m.orderId ?? null}::uuid, ${m.note ?? null}::text
+      from moved
+      returning balance`,
+      tx,
+    );
     if (!row) throw await refusal(tx, m);
-    onHand.set(m.variantId, row.stock);
-    entries.push({ variantId: m.variantId, delta: m.delta, balance: row.stock, reason: m.reason, actorId: actor.id, actorEmail: actor.email, orderId: m.orderId ?? null, note: m.note ?? null });
+    onHand.set(m.variantId, row.balance);
   }
-  await tx.insert(stockLedger).values(entries);
   await stockChanged(tx, { rose: moving.some((m) => m.delta > 0) });
   return onHand;
 }

@@ -30,8 +30,8 @@ function addressLines(order: OrderSummary): string[] {
  * with replies going to support. The subject is "Your {shop} order {number}" plus `subjectEnd`.
  * Null when the order is gone.
  */
-async function customerMail(orderId: string, subjectEnd: string, body: (order: OrderSummary) => string[]): Promise<Mail | null> {
-  const order = await getOrderSummary(orderId);
+async function customerMail(orderId: string, subjectEnd: string, body: (order: OrderSummary) => string[], known?: OrderSummary): Promise<Mail | null> {
+  const order = known ?? (await getOrderSummary(orderId));
   if (!order) return null;
   const shop = await getShopSettings();
   const text = [
@@ -51,8 +51,11 @@ async function mailCustomer(orderId: string, subjectEnd: string, body: (order: O
   if (mail) await sendMail(mail);
 }
 
-/** The order confirmation, ready to send or to queue in a transaction (staff resending it). */
-export function orderConfirmationMail(orderId: string): Promise<Mail | null> {
+/**
+ * The order confirmation, ready to send or to queue in a transaction (staff resending it). `known`:
+ * the order as the payment's transaction left it, so it is not read again.
+ */
+export function orderConfirmationMail(orderId: string, known?: OrderSummary): Promise<Mail | null> {
   return customerMail(orderId, "", (order) => [
     `Thank you for your order. We have received your payment and are getting your parcel ready.`,
     "",
@@ -67,12 +70,12 @@ export function orderConfirmationMail(orderId: string): Promise<Mail | null> {
     ...addressLines(order).map((l) => `  ${l}`),
     "",
     `Follow your order at any time: ${config().publicUrl}${orderLookupPath(order.number)} (with your order number and this email address).`,
-  ]);
+  ], known);
 }
 
 /** The order confirmation: number, lines, totals and the shipping address. */
-export async function sendOrderConfirmation(orderId: string) {
-  const mail = await orderConfirmationMail(orderId);
+export async function sendOrderConfirmation(orderId: string, known?: OrderSummary) {
+  const mail = await orderConfirmationMail(orderId, known);
   if (mail) await sendMail(mail);
 }
 

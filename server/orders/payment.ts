@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
-import { countDiscountUse, releaseDiscountUses } from "@server/discounts";
+import { eq, sql } from "drizzle-orm";
+import { countOrderDiscount, releaseDiscountUses } from "@server/discounts";
 import { db, transaction, type Tx } from "../db/client";
 import { orderItems, orders } from "./schema";
 import type { OrderStatus } from "@core/order-status";
 import { recordOrderEvent } from "./events";
-import { nextDocumentNumber } from "./documents";
+import { documentNumberTaken } from "./documents";
+import { orderSummaryFrom } from "./queries";
+import type { OrderSummary } from "@core/order-view";
 import { firstDelivery, type PaymentEvent } from "@server/payments";
 import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
 import { removePurchasedLines } from "@server/cart";
@@ -26,8 +28,11 @@ type PaidEvent = Extract<PaymentEvent, { kind: "paid" }>;
 
 export type PaymentOutcome =
   | { kind: "duplicate" | "unknown-session" | "already-paid" }
-  /** `accountRequests`: checkout asked to save the address or create an account (server/accounts/after-payment.ts). */
-  | { kind: "paid"; orderId: string; accountRequests: boolean }
+  /**
+   * `accountRequests`: checkout asked to save the address or create an account (server/accounts/after-payment.ts).
+   * `summary`: the order as the payment left it, for the confirmation email.
+   */
+  | { kind: "paid"; orderId: string; accountRequests: boolean; summary: OrderSummary }
   /** The provider reports another amount or currency than the order's: never marked paid; staff look. */
   | { kind: "mismatch"; orderId: string }
   /** Paid after its reservation lapsed and the units were sold: cancelled, to be refunded. */
@@ -40,6 +45,23 @@ async function lockOrderBySession(tx: Tx, sessionId: string) {
   return order;
 }
 
+type PaidItem = Pick<typeof orderItems.$inferSelect, "id" | "variantId" | "title" | "variantName" | "unitPriceCents" | "quantity" | "refundedQuantity">;
+
+/** lockOrderBySession with the order's items, in one statement (the lock is the order row's alone). */
+async function lockOrderWithItems(tx: Tx, sessionId: string) {
+  // Spelled out: in a one-table select drizzle leaves columns unqualified, and "id" would be the item's.
+  const items = sql.raw(`(select coalesce(json_agg(json_build_object(
+    'id', oi.id, 'variantId', oi.variant_id, 'title', oi.title, 'variantName', oi.variant_name,
+    'unitPriceCents', oi.unit_price_cents, 'quantity', oi.quantity, 'refundedQuantity', oi.refunded_quantity)), '[]'::json)
+    from order_items oi where oi.order_id = "orders"."id")`);
+  const [row] = await tx
+    .select({ order: orders, items: sql<PaidItem[]>`${items}` })
+    .from(orders)
+    .where(eq(orders.providerSessionId, sessionId))
+    .for("update", { of: orders });
+  return row;
+}
+
 /**
  * A payment succeeded. In ONE transaction: mark the order paid ('processing') with brand and last 4,
  * turn its reservation into a stock decrement guarded never to go below 0, record the event.
@@ -49,8 +71,9 @@ async function lockOrderBySession(tx: Tx, sessionId: string) {
 export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOutcome> {
   return transaction(async (tx): Promise<PaymentOutcome> => {
     if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return { kind: "duplicate" };
-    const order = await lockOrderBySession(tx, p.sessionId);
-    if (!order) return { kind: "unknown-session" };
+    const locked = await lockOrderWithItems(tx, p.sessionId);
+    if (!locked) return { kind: "unknown-session" };
+    const { order, items } = locked;
     // A payment was applied already: paid (even if staff cancelled it since), or refunded as sold out.
     // Another success event for the session (a redelivery under a new id, reconciliation) changes nothing.
     if (order.paidAt || order.status === "processing" || order.status === "completed" || order.cancelReason === SOLD_OUT_REASON) {
@@ -69,7 +92,6 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       return { kind: "mismatch", orderId: order.id };
     }
 
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
     // This order's own active reservation counts for it; everyone else's is off limits.
     const free = await lockAvailable(tx, variantIds, order.id);
@@ -98,22 +120,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     if (order.cartId) await removePurchasedLines(tx, order.cartId, variantIds);
     await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })), order.id, { id: actor, email: null });
     // The code's use is counted with the payment, whatever happened to the code since checkout.
-    await countDiscountUse(tx, order.id);
-    const paidAt = new Date();
-    await tx
-      .update(orders)
-      .set({
-        status: "processing",
-        cancelReason: null,
-        paidAt,
-        // Last of the payment's writes: the counter's row lock is held only until the commit.
-        invoiceNumber: await nextDocumentNumber(tx, "invoice", paidAt),
-        paymentIntentId: p.paymentId,
-        paymentBrand: p.brand,
-        paymentLast4: p.last4,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id));
+    const discount = await countOrderDiscount(tx, order.id);
     const card = p.brand && p.last4 ? ` by ${p.brand} ending ${p.last4}` : "";
     // A payment for a checkout that had ended (cancelled at the payment page, replaced, lapsed, or
     // failed) is never lost: with every unit still there, the order goes ahead and says so.
@@ -130,7 +137,28 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       },
       "paid",
     );
-    return { kind: "paid", orderId: order.id, accountRequests: order.saveAddress || order.createAccount };
+    const paidAt = new Date();
+    const set = {
+      status: "processing" as const,
+      cancelReason: null,
+      paidAt,
+      paymentIntentId: p.paymentId,
+      paymentBrand: p.brand,
+      paymentLast4: p.last4,
+      updatedAt: new Date(),
+    };
+    // Last of the payment's writes, taking the invoice number in the same statement: the counter's
+    // row lock (every payment's) is held only until the commit.
+    const invoice = documentNumberTaken(tx, "invoice", paidAt);
+    const [paid] = await tx
+      .with(invoice.counter)
+      .update(orders)
+      .set({ ...set, invoiceNumber: invoice.number })
+      .from(invoice.counter)
+      .where(eq(orders.id, order.id))
+      .returning({ invoiceNumber: orders.invoiceNumber });
+    const summary = orderSummaryFrom({ ...order, ...set, invoiceNumber: paid.invoiceNumber }, items, discount);
+    return { kind: "paid", orderId: order.id, accountRequests: order.saveAddress || order.createAccount, summary };
   });
 }
 

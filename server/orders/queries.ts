@@ -10,7 +10,13 @@ import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary } fro
  */
 export async function orderLines(orderId: string): Promise<OrderSummary["lines"]> {
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.title), asc(orderItems.variantName));
-  return items.map((i) => ({
+  return items.map(lineView);
+}
+
+type ItemRow = Pick<typeof orderItems.$inferSelect, "id" | "title" | "variantName" | "unitPriceCents" | "quantity" | "refundedQuantity">;
+
+function lineView(i: ItemRow): OrderSummary["lines"][number] {
+  return {
     id: i.id,
     title: i.title,
     variantName: i.variantName,
@@ -18,13 +24,17 @@ export async function orderLines(orderId: string): Promise<OrderSummary["lines"]
     quantity: i.quantity,
     refundedQuantity: i.refundedQuantity,
     lineTotalCents: i.unitPriceCents * i.quantity,
-  }));
+  };
 }
+
+type DiscountRow = { code: string; label: string; amountMinor: number; freeShipping: boolean };
+
+const discountView = (d: DiscountRow | null): OrderDiscount | null =>
+  d && { code: d.code, label: d.label, amountCents: d.amountMinor, freeShipping: d.freeShipping };
 
 /** The discount code an order was given, as the views show it (null: none). */
 export async function orderDiscountView(orderId: string): Promise<OrderDiscount | null> {
-  const d = await orderDiscount(orderId);
-  return d && { code: d.code, label: d.label, amountCents: d.amountMinor, freeShipping: d.freeShipping };
+  return discountView(await orderDiscount(orderId));
 }
 
 /** Where the order goes, as every view shows it. */
@@ -47,6 +57,10 @@ export function orderPricingView(order: typeof orders.$inferSelect): OrderPricin
  */
 export async function orderCoreView(order: typeof orders.$inferSelect) {
   const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
+  return coreView(order, lines, discount);
+}
+
+function coreView(order: typeof orders.$inferSelect, lines: OrderSummary["lines"], discount: OrderDiscount | null) {
   return {
     id: order.id,
     number: order.number,
@@ -68,8 +82,25 @@ export async function orderCoreView(order: typeof orders.$inferSelect) {
 }
 
 async function summarise(order: typeof orders.$inferSelect): Promise<OrderSummary> {
+  const [lines, discount] = await Promise.all([orderLines(order.id), orderDiscountView(order.id)]);
+  return summaryOf(order, lines, discount);
+}
+
+/**
+ * The summary of an order from rows a transaction already holds (the payment's: the order as it
+ * wrote it, its items, its discount), so the confirmation email does not read them again.
+ */
+export function orderSummaryFrom(order: typeof orders.$inferSelect, items: ItemRow[], discount: DiscountRow | null): OrderSummary {
+  const lines = [...items].sort((a, b) => compareText(a.title, b.title) || compareText(a.variantName, b.variantName)).map(lineView);
+  return summaryOf(order, lines, discountView(discount));
+}
+
+/** orderLines' order (title, then colour), in code points: a mixed-case title may sort apart from the database's collation. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function summaryOf(order: typeof orders.$inferSelect, lines: OrderSummary["lines"], discount: OrderDiscount | null): OrderSummary {
   return {
-    ...(await orderCoreView(order)),
+    ...coreView(order, lines, discount),
     cancelReason: order.cancelReason,
     paymentProvider: order.paymentProvider,
     createdAt: order.createdAt.toISOString(),

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { parseExpiry } from "@core/card-expiry";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "../config";
-import { db } from "../db/client";
+import { db, executeRows } from "../db/client";
 import { testProviderClosedSessions, testProviderPayments, testProviderRefunds } from "./schema";
 import { log } from "../log";
 import { translateCheckoutEvent, type CheckoutSessionEvent } from "./checkout-events";
@@ -219,14 +219,15 @@ export async function payTestSession(
   card: TestCard,
   deliver: WebhookDelivery = deliverOverHttp,
 ): Promise<TestPaymentResult> {
-  if (session.expiresAt.getTime() <= Date.now() || (await isTestSessionClosed(session.id))) {
-    return { ok: false, status: 410, error: "This payment session has expired. Return to the shop and check out again." };
-  }
-  if (card.cardNumber === TEST_CARDS.declined) return { ok: false, status: 402, error: "Your card was declined." };
+  const expired = { ok: false, status: 410, error: "This payment session has expired. Return to the shop and check out again." } as const;
+  if (session.expiresAt.getTime() <= Date.now()) return expired;
   if (card.cardNumber !== TEST_CARDS.succeeds) {
+    if (await isTestSessionClosed(session.id)) return expired;
+    if (card.cardNumber === TEST_CARDS.declined) return { ok: false, status: 402, error: "Your card was declined." };
     return { ok: false, status: 422, error: "This is the test payment page: use the card 4242 4242 4242 4242." };
   }
   const payment = await recordPayment(session.id, { brand: "visa", last4: card.cardNumber.slice(-4) });
+  if (!payment) return expired;
   const body = JSON.stringify(completedEvent(session, payment));
   const delivered = await deliver(body, signPayload(body, testWebhookSecret())).catch(() => false);
   // The money is taken either way (paying again would charge twice): the shop catches up by
@@ -235,12 +236,31 @@ export async function payTestSession(
   return { ok: true, redirectTo: session.successUrl };
 }
 
-/** Writes the payment to the ledger once: a session paid again keeps its first payment. */
-async function recordPayment(sessionId: string, card: { brand: string; last4: string }): Promise<TestPayment> {
-  await db()
-    .insert(testProviderPayments)
-    .values({ sessionId, paymentId: `pi_test_${crypto.randomBytes(12).toString("hex")}`, ...card })
-    .onConflictDoNothing();
+/**
+ * Writes the payment to the ledger once, unless the shop closed the session: null then. A session
+ * paid again keeps its first payment. One statement: the closed check, the insert and the payment
+ * it answers with (the new row, else the one already there).
+ */
+async function recordPayment(sessionId: string, card: { brand: string; last4: string }): Promise<TestPayment | null> {
+  const paymentId = `pi_test_${crypto.randomBytes(12).toString("hex")}`;
+  const p = testProviderPayments;
+  const [row] = await executeRows<{ closed: boolean; paymentId: string | null; brand: string | null; last4: string | null }>(sql`
+    with closed as (
+      select exists (select 1 from ${testProviderClosedSessions} where ${testProviderClosedSessions.sessionId} = ${sessionId}) as closed
+    ), paid as (
+      insert into ${p} (session_id, payment_id, brand, last4)
+      select ${sessionId}, ${paymentId}, ${card.brand}, ${card.last4} from closed where not closed.closed
+      on conflict do nothing
+      returning payment_id, brand, last4
+    )
+    select closed.closed, coalesce(paid.payment_id, earlier.payment_id) as "paymentId",
+      coalesce(paid.brand, earlier.brand) as brand, coalesce(paid.last4, earlier.last4) as last4
+    from closed
+    left join paid on true
+    left join ${p} earlier on earlier.session_id = ${sessionId}`);
+  if (row.closed) return null;
+  if (row.paymentId && row.brand && row.last4) return { paymentId: row.paymentId, brand: row.brand, last4: row.last4 };
+  // A twin payment committed while this statement waited on its key (a double submit): read it now.
   return (await ledgerPayment(sessionId))!;
 }
 
