@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { availableStock, availableUnits, heldUnits } from "../inventory";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { cartLines, carts } from "./schema";
@@ -207,10 +207,16 @@ async function touch(cartId: string, runner: Pick<Db, "update"> = db()) {
 
 /**
  * The colour as a cart change needs it, in one query: its product, whether that is on sale, its
- * price, the units that can still be sold, and how many this cart holds already.
+ * price, the units that can still be sold, how many this cart holds already, and the cart's other
+ * lines on sale (quantity and price: what the order caps weigh, orderLinesRefusal).
  */
 async function colourForCart(tx: Tx, cartId: string, variantId: string) {
   const held = heldUnits(tx, [variantId]);
+  // Aliased (ol, op) apart from the query's own cart line and product.
+  const otherLines = sql<{ quantity: number; unitPriceCents: number }[]>`(
+    select coalesce(json_agg(json_build_object('quantity', ol.quantity, 'unitPriceCents', op.price_cents)), '[]'::json)
+    from cart_lines ol join products op on op.id = ol.product_id
+    where ol.cart_id = ${cartId} and ol.variant_id <> ${variantId} and op.status = 'published')`;
   const [row] = await tx
     .select({
       productId: productVariants.productId,
@@ -218,6 +224,7 @@ async function colourForCart(tx: Tx, cartId: string, variantId: string) {
       priceCents: products.priceCents,
       available: availableUnits(held),
       inCart: sql<number>`coalesce(${cartLines.quantity}, 0)::int`,
+      otherLines,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -231,13 +238,8 @@ async function colourForCart(tx: Tx, cartId: string, variantId: string) {
  * Refuses a change that would make the cart an order checkout must refuse (per-colour and per-order
  * unit caps, maximum total): the cart's other lines plus this colour at `quantity` units.
  */
-async function assertOrderAllowed(tx: Tx, cartId: string, variantId: string, quantity: number, unitPriceCents: number) {
-  const others = await tx
-    .select({ quantity: cartLines.quantity, unitPriceCents: products.priceCents })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), ne(cartLines.variantId, variantId), eq(products.status, "published")));
-  const refusal = orderLinesRefusal([...others, { quantity, unitPriceCents }]);
+function assertOrderAllowed(colour: { otherLines: { quantity: number; unitPriceCents: number }[]; priceCents: number }, quantity: number) {
+  const refusal = orderLinesRefusal([...colour.otherLines, { quantity, unitPriceCents: colour.priceCents }]);
   if (refusal) throw new CartError(refusal, 409);
 }
 
@@ -247,7 +249,8 @@ async function assertOrderAllowed(tx: Tx, cartId: string, variantId: string, qua
  */
 function withLockedCart<T>(cartId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return transaction(async (tx) => {
-    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    // The touch takes the row lock: one statement for both (a refused change rolls it back).
+    await touch(cartId, tx);
     return work(tx);
   });
 }
@@ -259,7 +262,7 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
     if (!colour || colour.status !== "published") throw new CartError("This product is not available.", 404);
     const { available, inCart } = colour;
     if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
-    await assertOrderAllowed(tx, cartId, variantId, inCart + quantity, colour.priceCents);
+    assertOrderAllowed(colour, inCart + quantity);
     await tx
       .insert(cartLines)
       .values({ cartId, productId: colour.productId, variantId, quantity })
@@ -267,7 +270,6 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
         target: [cartLines.cartId, cartLines.variantId],
         set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
       });
-    await touch(cartId, tx);
   });
 }
 
@@ -282,13 +284,12 @@ export async function setLineQuantity(cartId: string, variantId: string, quantit
     if (!colour || colour.inCart === 0) throw new CartError("This item is no longer in your cart.", 404);
     if (quantity > colour.inCart) {
       if (quantity > colour.available) throw new CartError(stockMessage(colour.available), 409);
-      await assertOrderAllowed(tx, cartId, variantId, quantity, colour.priceCents);
+      assertOrderAllowed(colour, quantity);
     }
     await tx
       .update(cartLines)
       .set({ quantity })
       .where(and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId)));
-    await touch(cartId, tx);
   });
 }
 
