@@ -41,6 +41,40 @@ const advisoryKey = (name: string) => crypto.createHash("sha256").update(name).d
 /** Resolved from the working directory: the server build moves this file. */
 export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
 
+/** At most this many distinct statements are prepared (per connection); any others run unnamed, as before. */
+const MAX_PREPARED_STATEMENTS = 2_000;
+const preparedNames = new Map<string, string>();
+
+/** The prepared statement's name for a text: its hash, so two texts never share one. */
+function statementName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `s${crypto.createHash("sha1").update(text).digest("base64url")}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Every statement with parameters runs as a named prepared statement, named after its text: each
+ * connection has PostgreSQL parse it once and then only binds and executes it, where an unnamed one
+ * is parsed and planned on every call. Drizzle writes the same text for the same query, and the
+ * ones that vary (an IN list's length) stay few, capped by MAX_PREPARED_STATEMENTS. A pooler in
+ * front must pass prepared statements through (PgBouncer 1.21+ with max_prepared_statements, or
+ * session pooling).
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === "object" && !("submit" in config) && !("name" in config)) {
+      const q = config as pg.QueryConfig;
+      const name = q.values && q.values.length > 0 ? statementName(q.text) : undefined;
+      if (name) return query({ ...q, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolSize?: number };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -59,7 +93,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // process. The pool covers idle clients only, so every client gets a listener of its own.
     const ignore = () => {};
     pool.on("error", ignore);
-    pool.on("connect", (client) => client.on("error", ignore));
+    pool.on("connect", (client) => {
+      client.on("error", ignore);
+      prepareStatements(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     const listenClients = new Set<pg.PoolClient>();
