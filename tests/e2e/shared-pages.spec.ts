@@ -1,30 +1,13 @@
-import type { Page } from "@playwright/test";
 import { createConfirmedCustomer, signInOverHttp, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { addToCart } from "./shop-steps";
+import { shiftsOf, watchLayoutShifts } from "./layout-shifts";
 
 /**
  * A shared (cached) storefront page for a signed-in customer with a cart (ADR 018): the page is the
  * one everybody gets, their own parts arrive after load without moving anything, and the cart count
  * is there before the page's JavaScript runs (the hint cookie).
  */
-
-type Shift = { value: number; moved: string[] };
-
-/** Records the layout shifts of the page from its first paint (what CLS is made of), with what moved. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: Shift[] };
-    w.shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Element }[] }[]) {
-        if (!e.hadRecentInput) w.shifts.push({ value: e.value, moved: e.sources.map((s) => s.node?.outerHTML.slice(0, 120) ?? "?") });
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
-
-const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
 
 test("a signed-in customer with a cart gets the shared page and their own parts without a layout shift", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -17,7 +17,8 @@ const BelowTheFold = lazy(() => import("~/components/shop/product/below-the-fold
  * One template for every product (`/products/:slug`, and `/product` for the main console), driven by
  * the product's content blocks. Above the fold and the reviews are awaited from the catalogue cache;
  * related products stream in behind a skeleton. Nothing here is the visitor's own: their saved
- * colour, review access and votes come from /api/personal after load (ADR 018).
+ * colour, review access and votes come from /api/personal after load (ADR 018), "Recently viewed"
+ * (in the lazy part below the fold) from the browser's own list.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const [product, shopper] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request)]);

@@ -5,12 +5,13 @@ import type { ProductCard, ProductPage, ReviewView } from "@core/product-view";
 import { ComparisonTable, MarketingSections } from "./content-blocks";
 import { ProductDetails } from "./product-details";
 import { RelatedProducts, RelatedProductsSkeleton } from "./related-products";
+import { RecentlyViewed } from "./recently-viewed";
 
 /**
  * Everything under the buy box and the accessories: information tabs, reviews, marketing sections,
- * comparison and "You may also like". The product page loads this module lazily (React.lazy): the
- * server renders it whole, the browser hydrates it once its chunk arrives, so its code is not part
- * of what a phone runs before the page is interactive (issue 29).
+ * comparison, "You may also like" and "Recently viewed". The product page loads this module lazily
+ * (React.lazy): the server renders it whole, the browser hydrates it once its chunk arrives, so its
+ * code is not part of what a phone runs before the page is interactive (issue 29).
  */
 export default function BelowTheFold({ product, reviews, related }: { product: InMarket<ProductPage>; reviews: ReviewView[]; related: Promise<InMarket<ProductCard>[]> }) {
   const { sections, comparison } = product.content;
@@ -26,6 +27,8 @@ export default function BelowTheFold({ product, reviews, related }: { product: I
           {(list) => <RelatedProducts products={list} />}
         </Await>
       </Suspense>
+      {/* Last on the page: filled in by the browser after load (nothing on the server), it moves nothing above it. */}
+      <RecentlyViewed key={product.slug} slug={product.slug} />
     </>
   );
 }

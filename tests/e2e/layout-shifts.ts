@@ -1,0 +1,19 @@
+import type { Page } from "@playwright/test";
+
+export type Shift = { value: number; moved: string[] };
+
+/** Records the layout shifts of the page from its first paint (what CLS is made of), with what moved; call before the page loads. */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: Shift[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Element }[] }[]) {
+        if (!e.hadRecentInput) w.shifts.push({ value: e.value, moved: e.sources.map((s) => s.node?.outerHTML.slice(0, 120) ?? "?") });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far (none: []). */
+export const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
