@@ -79,8 +79,10 @@ function useSettledSubmissions(): number {
 }
 
 const noop = () => () => {};
+/** The hint cookie's count, read the same way by React and by the inline script before it. */
+const HINT_PATTERN = `(?:^|; )${CART_HINT_COOKIE}=(\\d{1,4})(?:;|$)`;
 const readHint = () => {
-  const m = new RegExp(`(?:^|; )${CART_HINT_COOKIE}=(\\d{1,4})(?:;|$)`).exec(document.cookie);
+  const m = new RegExp(HINT_PATTERN).exec(document.cookie);
   return m ? Number(m[1]) : undefined;
 };
 
@@ -98,6 +100,6 @@ export const CART_BADGE_ID = "cart-count";
  * empty; React then takes over with the same number). The link's name follows.
  */
 export function CartHintScript() {
-  const script = `(function(){var m=/(?:^|; )${CART_HINT_COOKIE}=(\\d{1,4})(?:;|$)/.exec(document.cookie),n=m?+m[1]:0,b=document.getElementById("${CART_BADGE_ID}");if(n>0&&b&&b.hidden){b.textContent=n;b.hidden=false;b.parentNode.setAttribute("aria-label","Cart, "+n+" item"+(n===1?"":"s"))}})()`;
+  const script = `(function(){var m=new RegExp(${JSON.stringify(HINT_PATTERN)}).exec(document.cookie),n=m?+m[1]:0,b=document.getElementById("${CART_BADGE_ID}");if(n>0&&b&&b.hidden){b.textContent=n;b.hidden=false;b.parentNode.setAttribute("aria-label","Cart, "+n+" item"+(n===1?"":"s"))}})()`;
   return <script nonce={useNonce()} dangerouslySetInnerHTML={{ __html: script }} />;
 }
