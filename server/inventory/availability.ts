@@ -18,7 +18,13 @@ export function activeReservation(exceptOrderId?: string) {
 /** Units held by active reservations per variant (of orders other than `exceptOrderId`). */
 export async function reservedUnits(runner: Pick<Db, "select">, variantIds: string[], exceptOrderId?: string): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await runner
+  return unitsOf(await reservedRows(runner, variantIds, exceptOrderId));
+}
+
+const unitsOf = (rows: { variantId: string; units: number }[]) => new Map(rows.map((r) => [r.variantId, r.units]));
+
+function reservedRows(runner: Pick<Db, "select"> | Pick<ReturnType<Tx["with"]>, "select">, variantIds: string[], exceptOrderId?: string) {
+  return runner
     .select({
       variantId: stockReservations.variantId,
       units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
@@ -26,7 +32,6 @@ export async function reservedUnits(runner: Pick<Db, "select">, variantIds: stri
     .from(stockReservations)
     .where(and(inArray(stockReservations.variantId, variantIds), activeReservation(exceptOrderId)))
     .groupBy(stockReservations.variantId);
-  return new Map(rows.map((r) => [r.variantId, r.units]));
 }
 
 /**
@@ -89,5 +94,29 @@ export async function lockVariants(tx: Tx, variantIds: string[]): Promise<Map<st
 export async function lockAvailable(tx: Tx, variantIds: string[], exceptOrderId?: string): Promise<Map<string, number>> {
   const stock = await lockVariants(tx, variantIds);
   const reserved = await reservedUnits(tx, variantIds, exceptOrderId);
-  return new Map([...stock].map(([id, units]) => [id, units - (reserved.get(id) ?? 0)]));
+  return freeUnits(stock, reserved);
+}
+
+const freeUnits = (stock: Map<string, number>, reserved: Map<string, number>) =>
+  new Map([...stock].map(([id, units]) => [id, units - (reserved.get(id) ?? 0)]));
+
+/**
+ * lockAvailable for the payment of `orderId`, which also ends that order's holds in the statement
+ * counting everyone else's: a payment's units are taken from stock or given back in its transaction
+ * either way. The caller announces which with stockChanged (a sale: { rose: false }; given back:
+ * { rose: true }), as releaseReservations does for a hold given back.
+ */
+export async function lockAvailableEndingHolds(tx: Tx, orderId: string, variantIds: string[]): Promise<Map<string, number>> {
+  const stock = await lockVariants(tx, variantIds);
+  const ended = tx
+    .update(stockReservations)
+    .set({ releasedAt: new Date() })
+    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
+    .returning({ id: stockReservations.id });
+  if (variantIds.length === 0) {
+    await ended;
+    return new Map();
+  }
+  // A data-modifying CTE runs whether or not the query reads it; the count leaves this order out anyway.
+  return freeUnits(stock, unitsOf(await reservedRows(tx.with(tx.$with("ended").as(ended)), variantIds, orderId)));
 }

@@ -39,14 +39,6 @@ export function releaseReservations(tx: Tx, orderId: string): Promise<number> {
   return endReservations(tx, orderId, { rose: true });
 }
 
-/**
- * Ends an order's holds because its payment takes the same units off the shelf (takeStock, in the
- * same transaction): what others can buy does not change.
- */
-export function consumeReservations(tx: Tx, orderId: string): Promise<number> {
-  return endReservations(tx, orderId, { rose: false });
-}
-
 async function endReservations(tx: Tx, orderId: string, change: { rose: boolean }) {
   const rows = await tx
     .update(stockReservations)

@@ -8,7 +8,7 @@ import { documentNumberTaken } from "./documents";
 import { orderSummaryFrom } from "./queries";
 import type { OrderSummary } from "@core/order-view";
 import { firstDelivery, type PaymentEvent } from "@server/payments";
-import { consumeReservations, lockAvailable, releaseReservations, takeStock } from "../inventory";
+import { lockAvailableEndingHolds, releaseReservations, stockChanged, takeStock } from "../inventory";
 import { removePurchasedLines } from "@server/cart";
 import { ORDER_STATUS_LABELS } from "@core/order-status";
 
@@ -93,13 +93,14 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
     }
 
     const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
-    // This order's own active reservation counts for it; everyone else's is off limits.
-    const free = await lockAvailable(tx, variantIds, order.id);
+    // This order's own active reservation counts for it; everyone else's is off limits. Its holds end
+    // here: consumed by the sale below, or given back if the units are gone.
+    const free = await lockAvailableEndingHolds(tx, order.id, variantIds);
     const fits = items.every((i) => i.variantId && i.quantity <= (free.get(i.variantId) ?? 0));
     const actor = `provider:${p.provider}`;
 
     if (!fits) {
-      await releaseReservations(tx, order.id);
+      await stockChanged(tx, { rose: true });
       await releaseDiscountUses(tx, [order.id]);
       await tx
         .update(orders)
@@ -116,7 +117,7 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       return { kind: "sold-out", orderId: order.id, paymentId: p.paymentId, amountCents: order.totalCents };
     }
 
-    await consumeReservations(tx, order.id);
+    await stockChanged(tx, { rose: false });
     if (order.cartId) await removePurchasedLines(tx, order.cartId, variantIds);
     await takeStock(tx, items.map((i) => ({ variantId: i.variantId!, quantity: i.quantity })), order.id, { id: actor, email: null });
     // The code's use is counted with the payment, whatever happened to the code since checkout.
