@@ -97,6 +97,30 @@ export async function lockAvailable(tx: Tx, variantIds: string[], exceptOrderId?
   return freeUnits(stock, reserved);
 }
 
+/**
+ * lockAvailable for a checkout of the client `clientKey`, also answering the units that client holds
+ * in active reservations, counted in the statement that locks the variants. Call under the client's
+ * lock (lockClient): that statement's snapshot is taken after it, so it sees every earlier checkout
+ * of the client that held the lock.
+ */
+export async function lockAvailableForClient(tx: Tx, variantIds: string[], clientKey: string): Promise<{ free: Map<string, number>; clientUnits: number }> {
+  // Its columns resolve to stock_reservations, the subquery's own table, even where drizzle leaves them unqualified.
+  const clientUnits = sql<number>`(select coalesce(sum(${stockReservations.quantity}), 0)::int from ${stockReservations}
+    where ${and(eq(stockReservations.clientKey, clientKey), activeReservation())})`;
+  const countAlone = async () => (await tx.select({ units: clientUnits }).from(sql`(select 1) as one`))[0].units;
+  if (variantIds.length === 0) return { free: new Map(), clientUnits: await countAlone() };
+  const rows = await tx
+    .select({ id: productVariants.id, stock: productVariants.stock, clientUnits })
+    .from(productVariants)
+    .where(inArray(productVariants.id, variantIds))
+    .orderBy(productVariants.id)
+    .for("update");
+  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  const reserved = await reservedUnits(tx, variantIds);
+  // Every row carries the same count; none when no variant exists any more.
+  return { free: freeUnits(stock, reserved), clientUnits: rows.length > 0 ? rows[0].clientUnits : await countAlone() };
+}
+
 const freeUnits = (stock: Map<string, number>, reserved: Map<string, number>) =>
   new Map([...stock].map(([id, units]) => [id, units - (reserved.get(id) ?? 0)]));
 

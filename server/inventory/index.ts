@@ -3,11 +3,11 @@
  * Every stock movement goes through here and announces itself with stockChanged(tx, { rose }). The variant's
  * stock column lives in the catalogue's table; reservations are this module's own (schema.ts).
  */
-export { availableStock, availableUnits, heldUnits, lockAvailable, lockAvailableEndingHolds, lockVariants, reservedUnits } from "./availability";
+export { availableStock, availableUnits, heldUnits, lockAvailable, lockAvailableEndingHolds, lockAvailableForClient, lockVariants, reservedUnits } from "./availability";
 export { stockChanged } from "./changed";
 export {
   RESERVATION_MINUTES,
-  heldUnitsOfClient,
+  lockClient,
   ordersWithLapsedReservations,
   releaseLapsedReservations,
   releaseReservations,

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type Tx } from "../db/client";
-import { activeReservation } from "./availability";
 import { stockChanged } from "./changed";
 import { stockReservations } from "./schema";
 
@@ -21,17 +20,12 @@ export async function reserve(tx: Tx, orderId: string, lines: StockLine[], expir
 }
 
 /**
- * Units the client `clientKey` holds in active reservations. Takes a transaction-scoped lock on the
- * key first, so two checkouts of one client at once are counted one after the other (the variant
- * locks do not serialise them when they reserve different colours).
+ * Takes a transaction-scoped lock on the client `clientKey`, so two checkouts of one client at once
+ * count its held units one after the other (the variant locks do not serialise them when they
+ * reserve different colours): lockAvailableForClient counts them after this.
  */
-export async function heldUnitsOfClient(tx: Tx, clientKey: string): Promise<number> {
+export async function lockClient(tx: Tx, clientKey: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${clientKey}, 0))`);
-  const [row] = await tx
-    .select({ units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int` })
-    .from(stockReservations)
-    .where(and(eq(stockReservations.clientKey, clientKey), activeReservation()));
-  return row?.units ?? 0;
 }
 
 /** Gives an order's held units back to everyone; returns how many rows. */

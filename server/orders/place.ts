@@ -8,7 +8,7 @@ import { orderItems, orders, type OrderTaxLine } from "./schema";
 import { recordOrderEvent } from "./events";
 import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "@server/cart";
 import { newOrderNumber } from "./number";
-import { heldUnitsOfClient, lockAvailable, releaseReservations, reserve } from "../inventory";
+import { lockAvailable, lockAvailableForClient, lockClient, releaseReservations, reserve } from "../inventory";
 import { DomainError } from "../errors";
 
 /** A cart line priced by the server (never by the request), in the order's currency. */
@@ -138,13 +138,17 @@ export async function placePendingOrder(input: {
     const superseded = input.supersedeOrderId
       ? await cancelPendingOrder(tx, input.supersedeOrderId, "Replaced by a new checkout", "customer")
       : null;
-    if (input.clientKey) {
-      const held = await heldUnitsOfClient(tx, input.clientKey);
-      const tooMany = heldUnitsRefusal(held, lines.reduce((n, l) => n + l.quantity, 0));
-      if (tooMany) throw new OrderLimitError(tooMany);
-    }
     const variantIds = lines.map((l) => l.variantId);
-    const free = await lockAvailable(tx, variantIds);
+    let free: Map<string, number>;
+    if (input.clientKey) {
+      await lockClient(tx, input.clientKey);
+      const locked = await lockAvailableForClient(tx, variantIds, input.clientKey);
+      const tooMany = heldUnitsRefusal(locked.clientUnits, lines.reduce((n, l) => n + l.quantity, 0));
+      if (tooMany) throw new OrderLimitError(tooMany);
+      free = locked.free;
+    } else {
+      free = await lockAvailable(tx, variantIds);
+    }
     const shortages = lines.flatMap((l) => {
       const available = Math.max(0, free.get(l.variantId) ?? 0);
       return l.quantity > available

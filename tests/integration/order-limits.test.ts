@@ -11,7 +11,7 @@ import { stockReservations } from "../../server/inventory/schema";
 import { readTestSession } from "../../server/payments/test-provider";
 import { buyer, setStock, useCatalogue, variantOf } from "./shop-helpers";
 import { answer, call, post } from "./route-calls";
-import { useTestDatabase } from "./test-db";
+import { testDbKind, useTestDatabase } from "./test-db";
 
 const ONE_MILLION_DOLLARS = 100_000_000;
 
@@ -132,6 +132,24 @@ describe("stock hoarding", () => {
     expect(shopper.status).toBe(303);
     expect(await heldUnits(purple.id)).toBe(22);
   });
+
+  it.skipIf(testDbKind !== "postgres")(
+    "six checkouts of 10 units from one address at once, each of another colour: exactly two hold their units, four are refused (real PostgreSQL only)",
+    async () => {
+      // Different colours, so the variant locks do not queue them: only the client's lock and the count after it do.
+      const colours = await Promise.all(
+        [["r36s", "White"], ["r36s", "Black"], ["r36s", "Orange"], ["r36pro", "Blue"], ["r36pro", "Orange"], ["rg35xx-pro", "White"]].map(([slug, name]) => variantOf(slug, name)),
+      );
+      for (const c of colours) await setStock(c.id, 30);
+      const attempts = await Promise.all(colours.map((c, i) => checkoutFrom("203.0.113.77", c.id, 10, 300 + i)));
+      expect(attempts.filter((a) => a.status === 303)).toHaveLength(2);
+      const refused = attempts.filter((a) => a.status !== 303);
+      expect(refused).toHaveLength(4);
+      for (const r of refused) expect(r.body).toMatchObject({ kind: "limit", message: expect.stringContaining("already holds") });
+      const held = await Promise.all(colours.map((c) => heldUnits(c.id)));
+      expect(held.reduce((a, b) => a + b, 0)).toBe(20);
+    },
+  );
 
   it("cancelling at the payment page releases the checkout's units at once; a bare or foreign link cancels nothing", async () => {
     const teal = await variantOf("rg35xx-pro", "Teal");
