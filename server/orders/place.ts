@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
 import type { Shortage } from "@core/stock";
 import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "@server/discounts";
 import type { Market } from "../pricing";
-import { db, transaction, type Tx } from "../db/client";
-import { orderItems, orders, type OrderTaxLine } from "./schema";
+import { db, executeRows, transaction, type Tx } from "../db/client";
+import { orderEvents, orderItems, orders, type OrderTaxLine } from "./schema";
+import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
 import { heldUnitsRefusal, OrderLimitError, orderLinesRefusal } from "@server/cart";
 import { newOrderNumber } from "./number";
@@ -72,14 +73,49 @@ export type OrderPricing = {
   taxLines: OrderTaxLine[];
 };
 
-async function insertOrderWithUniqueNumber(tx: Tx, values: Omit<typeof orders.$inferInsert, "number">) {
+/**
+ * Inserts the order with a new number, its items and its "created" event in one statement (the items
+ * and the event are data-modifying CTEs over the inserted order), retrying on the rare taken number.
+ */
+async function insertOrderWithUniqueNumber(tx: Tx, values: Omit<typeof orders.$inferInsert, "number">, lines: PricedLine[]) {
+  const items = JSON.stringify(
+    lines.map((l) => ({
+      product_id: l.productId,
+      variant_id: l.variantId,
+      title: l.title,
+      variant_name: l.variantName,
+      unit_price_cents: l.unitPriceCents,
+      quantity: l.quantity,
+      discount_cents: l.discountCents,
+      tax_cents: l.taxCents,
+    })),
+  );
   for (let attempt = 0; ; attempt++) {
-    const [row] = await tx
+    const placed = tx
       .insert(orders)
       .values({ ...values, number: newOrderNumber() })
       .onConflictDoNothing({ target: orders.number })
       .returning({ id: orders.id, number: orders.number });
-    if (row) return row;
+    const [row] = await executeRows<{ id: string; number: string }>(
+      sql`with placed as (${placed.getSQL()}),
+      items as (
+        insert into ${orderItems} (order_id, product_id, variant_id, title, variant_name, unit_price_cents, quantity, discount_cents, tax_cents)
+        select placed.id, l.product_id, l.variant_id, l.title, l.variant_name, l.unit_price_cents, l.quantity, l.discount_cents, l.tax_cents
+        from placed cross join json_to_recordset(${items}::json) as l(product_id uuid, variant_id uuid, title text, variant_name text,
+          unit_price_cents bigint, quantity int, discount_cents bigint, tax_cents bigint)
+      ),
+      created as (
+        insert into ${orderEvents} (order_id, actor, type, to_status, note)
+        select placed.id, 'customer', 'created', 'pending', 'Checkout started; units reserved.' from placed
+      )
+      select id, number from placed`,
+      tx,
+    );
+    if (row) {
+      // What recordOrderEvent announces for an event it writes.
+      await notify(tx, { type: "order", id: row.id, action: "created" });
+      return row;
+    }
     if (attempt >= 5) throw new Error("Could not allocate a unique order number");
   }
 }
@@ -156,58 +192,44 @@ export async function placePendingOrder(input: {
         : [];
     });
     if (shortages.length > 0) throw new OutOfStockError(shortages);
-    const order = await insertOrderWithUniqueNumber(tx, {
-      userId: input.userId,
-      email: shipping.email,
-      name: shipping.name,
-      shipLine1: shipping.line1,
-      shipLine2: shipping.line2 || null,
-      shipCity: shipping.city,
-      shipRegion: shipping.region || null,
-      shipPostalCode: shipping.postalCode,
-      shipCountry: shipping.country,
-      customerNote: input.note || null,
-      marketingConsent: input.marketingConsent ?? false,
-      status: "pending",
-      subtotalCents,
-      shippingCents: pricing.shippingCents,
-      totalCents,
-      currency: pricing.currency.toLowerCase(),
-      marketId: pricing.marketId,
-      rateMicros: pricing.rateMicros,
-      shippingMethodId: pricing.shippingMethod.id,
-      shippingMethodName: pricing.shippingMethod.name,
-      deliveryFrom: pricing.delivery.from,
-      deliveryTo: pricing.delivery.to,
-      taxLines: pricing.taxLines,
-      shippingTaxCents: pricing.shippingTaxCents,
-      chargesAllocated: true,
-      paymentProvider: input.provider,
-      saveAddress: input.accountRequest?.saveAddress ?? false,
-      createAccount: input.accountRequest?.createAccount ?? false,
-      cartId: input.cartId ?? null,
-    });
+    const order = await insertOrderWithUniqueNumber(
+      tx,
+      {
+        userId: input.userId,
+        email: shipping.email,
+        name: shipping.name,
+        shipLine1: shipping.line1,
+        shipLine2: shipping.line2 || null,
+        shipCity: shipping.city,
+        shipRegion: shipping.region || null,
+        shipPostalCode: shipping.postalCode,
+        shipCountry: shipping.country,
+        customerNote: input.note || null,
+        marketingConsent: input.marketingConsent ?? false,
+        status: "pending",
+        subtotalCents,
+        shippingCents: pricing.shippingCents,
+        totalCents,
+        currency: pricing.currency.toLowerCase(),
+        marketId: pricing.marketId,
+        rateMicros: pricing.rateMicros,
+        shippingMethodId: pricing.shippingMethod.id,
+        shippingMethodName: pricing.shippingMethod.name,
+        deliveryFrom: pricing.delivery.from,
+        deliveryTo: pricing.delivery.to,
+        taxLines: pricing.taxLines,
+        shippingTaxCents: pricing.shippingTaxCents,
+        chargesAllocated: true,
+        paymentProvider: input.provider,
+        saveAddress: input.accountRequest?.saveAddress ?? false,
+        createAccount: input.accountRequest?.createAccount ?? false,
+        cartId: input.cartId ?? null,
+      },
+      lines,
+    );
     // Under a lock on the code: of checkouts racing for its last use, the losers roll back here.
     if (discount) await holdDiscountUse(tx, { ...discount, orderId: order.id, email: shipping.email, expiresAt: input.expiresAt, now: new Date() });
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.productId,
-        variantId: l.variantId,
-        title: l.title,
-        variantName: l.variantName,
-        unitPriceCents: l.unitPriceCents,
-        quantity: l.quantity,
-        discountCents: l.discountCents,
-        taxCents: l.taxCents,
-      })),
-    );
     await reserve(tx, order.id, lines, input.expiresAt, input.clientKey ?? null);
-    await recordOrderEvent(
-      tx,
-      { orderId: order.id, actor: "customer", type: "created", toStatus: "pending", note: "Checkout started; units reserved." },
-      "created",
-    );
     return { ...order, supersededSessionId: superseded?.sessionId ?? null };
   });
   return {
