@@ -54,6 +54,11 @@ function crossAreaWrites(files: { file: string; text: string }[]): string[] {
       const owner = byVariable.get(m[1]);
       if (owner && owner !== area) found.add(`${file} -> ${owner}.${m[1]}`);
     }
+    // Raw SQL naming the table through drizzle's object: sql`update ${productVariants} set ...`.
+    for (const m of text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+\$\{\s*(\w+)\s*\}/gi)) {
+      const owner = byVariable.get(m[1]);
+      if (owner && owner !== area) found.add(`${file} -> ${owner}.${m[1]}`);
+    }
     for (const m of text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?\s+(?:set|\(|values|where|as|using)/gi)) {
       const owner = bySqlName.get(m[1]);
       if (owner && owner !== area) found.add(`${file} -> ${owner}.${m[1]}`);
