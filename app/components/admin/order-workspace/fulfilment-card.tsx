@@ -1,12 +1,13 @@
 import { Form } from "react-router";
 import { usePermission } from "~/lib/use-permission";
-import { CARRIERS, CARRIER_IDS, carrierName, trackingUrl } from "@core/carriers";
+import { carrierName, trackingUrl } from "@core/carriers";
 import type { AdminOrderDetail } from "@core/order-view";
 import type { FulfilmentStatus } from "@core/order-workspace";
+import { CarrierField } from "~/components/admin/carrier-field";
 import { Card } from "~/components/admin/card";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { buttonClass } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { useAdminDate } from "~/lib/use-admin-date";
 import { ActionResult, useOrderAction } from "./order-action";
 import { useConfirmedSubmit } from "./use-confirmed-submit";
@@ -49,14 +50,7 @@ export function FulfilmentCard({ order, fulfil }: { order: AdminOrderDetail; ful
       ) : canFulfil ? (
         <Form method="post" className="space-y-3" onSubmit={fulfilConfirm.ask}>
           <input type="hidden" name="intent" value="fulfil" />
-          <SelectField
-            id="fulfil-carrier"
-            label="Carrier"
-            name="carrier"
-            defaultValue=""
-            error={fields.carrier}
-            options={[{ value: "", label: "Not given" }, ...CARRIER_IDS.map((c) => ({ value: c, label: CARRIERS[c].name }))]}
-          />
+          <CarrierField id="fulfil-carrier" error={fields.carrier} />
           <TextField id="fulfil-tracking" label="Tracking number (optional)" name="trackingNumber" maxLength={64} error={fields.trackingNumber} />
           <p className="text-gray-700">The customer gets a shipping confirmation email with the tracking link.</p>
           <button type="submit" disabled={busy} className={buttonClass("primary", "small")}>

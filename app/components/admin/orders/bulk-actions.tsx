@@ -1,11 +1,10 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { bulkSelectionQuery } from "@core/bulk-selection";
-import { CARRIERS, CARRIER_IDS } from "@core/carriers";
 import { orderListQuery, type BulkFulfilAnswer, type OrderListFilter } from "@core/order-list-filter";
 import { BulkBar } from "~/components/admin/bulk-bar";
+import { CarrierField } from "~/components/admin/carrier-field";
 import { buttonClass } from "~/components/ui/button";
-import { SelectField } from "~/components/ui/field";
 import type { Selection } from "~/lib/use-selection";
 import { usePermission } from "~/lib/use-permission";
 
@@ -31,19 +30,7 @@ export function BulkOrderActions({ selection, total, filter }: { selection: Sele
         {mayFulfil ? (
           <fulfil.Form method="post" action={`/admin/orders${query}`} className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="bulk-fulfil" />
-            <SelectField
-              id="bulk-carrier"
-              label="Carrier"
-              name="carrier"
-              defaultValue=""
-              options={[
-                { value: "", label: "Not given" },
-                ...CARRIER_IDS.map((c) => ({
-                  value: c,
-                  label: CARRIERS[c].name,
-                })),
-              ]}
-            />
+            <CarrierField id="bulk-carrier" />
             <button type="submit" disabled={fulfil.state !== "idle"} className={buttonClass("primary", "small")}>
               Fulfil {selection.count} {selection.count === 1 ? "order" : "orders"}
             </button>
