@@ -73,16 +73,10 @@ export async function holdDiscountUse(
 /**
  * The order is paid: its use is counted, in the caller's (the payment's) transaction. Whatever
  * happened to the code since (deactivated, expired, its hold lapsed) the payment was made for the
- * amount shown, so it is honoured and counted.
- */
-export async function countDiscountUse(tx: Tx, orderId: string): Promise<boolean> {
-  return (await countOrderDiscount(tx, orderId))?.countedNow ?? false;
-}
-
-/**
- * countDiscountUse, answering the discount the order was given (as orderDiscount reads it) from the
- * same statement, for the payment's confirmation email; `countedNow` is false when it was counted
- * already (a row already counted keeps its time). Null: the order had no code.
+ * amount shown, so it is honoured and counted. Answers the discount the order was given (as
+ * orderDiscount reads it) from the same statement, for the payment's confirmation email;
+ * `countedNow` is false when it was counted already (a row already counted keeps its time). Null:
+ * the order had no code.
  */
 export async function countOrderDiscount(tx: Tx, orderId: string) {
   const now = new Date();
