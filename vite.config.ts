@@ -73,6 +73,25 @@ function serverStaysOnServer(): Plugin {
   };
 }
 
+/**
+ * zod (about 25 KB of gzip) is for forms and the admin: it must not reach the chunks every
+ * storefront page loads (the frame, what pages share, the framework). A shared module with a
+ * top-level schema pulled it into `shop-shared` once (core/images.ts; now core/alt-text.ts).
+ */
+function zodStaysOffTheShop(): Plugin {
+  return {
+    name: "zod-stays-off-the-shop",
+    applyToEnvironment: (env) => env.name === "client",
+    generateBundle(_options, bundle) {
+      for (const out of Object.values(bundle)) {
+        if (out.type !== "chunk" || !/^assets\/(shop-frame|shop-shared|framework)-/.test(out.fileName)) continue;
+        const zodModule = Object.keys(out.modules).find((id) => /node_modules[\\/]zod[\\/]/.test(id));
+        if (zodModule) this.error(`zod reached ${out.fileName}, which every storefront page loads: keep schemas out of modules the shop's components import`);
+      }
+    },
+  };
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 
 /** Whether one of `roots` imports `id`, directly or through other modules, never through a dynamic import. */
@@ -92,9 +111,17 @@ const route = (file: string) => path.join(alias["~"], "routes", "shop", file);
  * every storefront page loads it) is one chunk, and what the product page shares with other pages
  * (cards, stars, add to cart) another. Route modules and lazily loaded parts keep their own chunks.
  */
-function storefrontGroup(name: string, routeFile: string) {
-  return (id: string, graph: ModuleGraph) => (!id.includes("node_modules") && !id.includes("?") && importedFrom([route(routeFile)], id, graph) ? name : null);
+function storefrontGroup(name: string, routeFile: string, alsoTake?: RegExp) {
+  return (id: string, graph: ModuleGraph) =>
+    alsoTake?.test(id) || (!id.includes("node_modules") && !id.includes("?") && importedFrom([route(routeFile)], id, graph)) ? name : null;
 }
+
+/**
+ * The error page and the boundary that renders it go with the frame: every page loads them (root's
+ * and the shop pages' ErrorBoundary) and the frame (root's toasts), so they were a file of 0.7 KB
+ * gzip of their own for nothing.
+ */
+const ERROR_PAGE = /app[\\/]components[\\/](error-boundary|shop[\\/]error-page)\.tsx$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias },
@@ -108,7 +135,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // React, React DOM and React Router first, so the storefront groups do not take them in with their modules.
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-                { name: storefrontGroup("shop-frame", "layout.tsx"), priority: 1 },
+                { name: storefrontGroup("shop-frame", "layout.tsx", ERROR_PAGE), priority: 1 },
                 // Only what other pages use too: the product page's own modules stay in its route chunk.
                 { name: storefrontGroup("shop-shared", "product.tsx"), minShareCount: 2 },
               ],
@@ -116,12 +143,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter(), serverStaysOnServer(), precompressAssets(), moduleSizesReport(process.env.BUNDLE_REPORT)],
+  plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter(), serverStaysOnServer(), zodStaysOffTheShop(), precompressAssets(), moduleSizesReport(process.env.BUNDLE_REPORT)],
   test: {
     setupFiles: ["tests/setup/console-error.ts"],
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts", "server/**/*.test.ts"],
     globalSetup: ["tests/integration/global-setup.ts"],
-    testTimeout: 30_000,
+    // Timeouts catch a hang, not slowness: on a loaded 2-core machine a backup round trip took 20 s.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,

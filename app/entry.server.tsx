@@ -8,6 +8,7 @@ import { log } from "@server/log";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
 import { ResponseInfoProvider } from "~/lib/response-info";
+import { scriptsAfterPaint } from "~/lib/scripts-after-paint";
 import stylesheet from "./app.css?inline";
 
 export const streamTimeout = 5_000;
@@ -32,7 +33,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * (set by the Express app with the Content-Security-Policy header), so the policy needs no
  * 'unsafe-inline' for scripts. Bots get the whole document at once, and so does the page cache: a
  * shared page (ADR 018) is rendered whole into one buffer (no stream to convert and read back, no
- * streamed boundaries to swap in with scripts, so it is complete without JavaScript too).
+ * streamed boundaries to swap in with scripts, so it is complete without JavaScript too), and lets
+ * the page paint before its scripts run (lib/scripts-after-paint.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -84,7 +86,7 @@ export default function handleRequest(
                 },
                 final(callback) {
                   clearTimeout(timeoutId);
-                  resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                  resolve(new Response(scriptsAfterPaint(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
                   callback();
                 },
               }),

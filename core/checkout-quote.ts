@@ -1,5 +1,5 @@
 import type { DiscountView } from "./discount-view";
-import { formatMoney, formatRate } from "./money";
+import { formatMoney } from "./money";
 
 /**
  * The checkout's price breakdown as the pages show it (checkout, payment page, emails, account and
@@ -7,6 +7,14 @@ import { formatMoney, formatRate } from "./money";
  */
 
 export type TaxLineView = { name: string; rateBps: number; amountCents: number; included: boolean };
+
+/**
+ * A tax rate in basis points as a percentage without trailing zeros: 2000 → "20%", 2550 → "25.5%".
+ * Here rather than in money.ts, which every storefront page loads: only the breakdown shows rates.
+ */
+export function formatRate(bps: number): string {
+  return `${Number((bps / 100).toFixed(2))}%`;
+}
 
 /** "Including VAT (20%)" for tax inside the prices, "Sales tax (8.875%)" or "Sales tax" for tax added. */
 export function taxLineLabel(t: Pick<TaxLineView, "name" | "rateBps" | "included">): string {

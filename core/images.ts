@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** One generated size and format of an uploaded image (server/media/renditions.ts writes them). */
 export type Rendition = { width: number; height: number; format: "webp" | "avif" | "jpeg"; path: string };
 
@@ -30,6 +28,63 @@ export function storedImage(row: { id: string; alt: string; width: number; heigh
   };
 }
 
+/** A rendition's width and height; its path follows from the image's id (see SentImage). */
+type RenditionSize = [width: number, height: number];
+
+/**
+ * A StoredImage as a storefront loader sends it to the browser: each rendition's size without its
+ * path, which is `/media/<id>-<width>.<format>` (server/media/renditions.ts names them so). The
+ * paths were two thirds of a product page's loader data, encoded and escaped on every render. An
+ * image with a file named otherwise (a source narrower than the first width keeps that width's
+ * name) travels whole. `unsendImage` gives back the StoredImage, equal to the one sent.
+ */
+export type SentImage = StoredImage | { id: string; alt: string; width: number; height: number; webp: RenditionSize[]; avif?: RenditionSize[]; zoom?: RenditionSize };
+
+const renditionPath = (id: string, width: number, format: Rendition["format"]) => `/media/${id}-${width}.${format}`;
+
+function sizesOf(id: string, renditions: Rendition[], format: Rendition["format"]): RenditionSize[] | null {
+  const sizes: RenditionSize[] = [];
+  for (const r of renditions) {
+    if (r.format !== format || r.path !== renditionPath(id, r.width, format)) return null;
+    sizes.push([r.width, r.height]);
+  }
+  return sizes;
+}
+
+export function sendImage(image: StoredImage): SentImage {
+  const webp = sizesOf(image.id, image.renditions, "webp");
+  const avif = image.avif ? sizesOf(image.id, image.avif, "avif") : undefined;
+  const zoom = image.zoom ? sizesOf(image.id, [image.zoom], "webp") : undefined;
+  if (!webp || avif === null || zoom === null) return image;
+  return { id: image.id, alt: image.alt, width: image.width, height: image.height, webp, ...(avif ? { avif } : {}), ...(zoom ? { zoom: zoom[0] } : {}) };
+}
+
+const renditionsOf = (id: string, sizes: RenditionSize[], format: Rendition["format"]): Rendition[] =>
+  sizes.map(([width, height]) => ({ width, height, format, path: renditionPath(id, width, format) }));
+
+export function unsendImage(image: SentImage): StoredImage {
+  if ("renditions" in image) return image;
+  const { id, alt, width, height, avif, zoom } = image;
+  return {
+    id,
+    alt,
+    width,
+    height,
+    renditions: renditionsOf(id, image.webp, "webp"),
+    ...(avif ? { avif: renditionsOf(id, avif, "avif") } : {}),
+    ...(zoom ? { zoom: renditionsOf(id, [zoom], "webp")[0] } : {}),
+  };
+}
+
+/** Whatever carries one image (a product card) or several (a colour, a review), as loader data sends it. */
+export type WithSentImage<T extends { image: StoredImage | null }> = Omit<T, "image"> & { image: SentImage | null };
+export type WithSentImages<T extends { images: StoredImage[] }> = Omit<T, "images"> & { images: SentImage[] };
+
+export const sendCardImage = <T extends { image: StoredImage | null }>(item: T): WithSentImage<T> => ({ ...item, image: item.image && sendImage(item.image) });
+export const unsendCardImage = <T extends { image: SentImage | null }>(item: T) => ({ ...item, image: item.image && unsendImage(item.image) });
+export const sendImages = <T extends { images: StoredImage[] }>(item: T): WithSentImages<T> => ({ ...item, images: item.images.map(sendImage) });
+export const unsendImages = <T extends { images: SentImage[] }>(item: T) => ({ ...item, images: item.images.map(unsendImage) });
+
 /** An uploaded image placed in a post or product body: the largest rendition, the rest in srcset. */
 export type BodyImage = { src: string; srcset: string; sizes: string; width: number; height: number; alt: string };
 
@@ -53,7 +108,3 @@ export type MediaUse = { kind: "product" | "post"; title: string; href: string }
 
 /** One image of the media library. */
 export type LibraryImage = { id: string; name: string; thumbnail: string; image: BodyImage; usedIn: MediaUse[] };
-
-export const ALT_REQUIRED = "Describe the image for readers who cannot see it";
-/** The description a body image must have (the editor's dialog and the upload endpoint). */
-export const altTextSchema = z.string({ message: ALT_REQUIRED }).trim().min(1, ALT_REQUIRED).max(250, "Keep the description to 250 characters or fewer");

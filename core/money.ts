@@ -15,35 +15,36 @@ function formatter(currency: string): Intl.NumberFormat {
 }
 
 /**
+ * The default markets' currencies (server/pricing/defaults.ts), written by hand exactly as Intl's
+ * en-US data writes them (tests/unit/money-format.test.ts compares the two): a page's first
+ * Intl.NumberFormat costs a phone's main thread 25-100 ms (ICU's number data), and every storefront
+ * page formats prices as it hydrates. Other currencies, and amounts that are not whole minor units
+ * or reach 10^12 (where `minor / 100` loses cents to floating point), go through Intl.
+ */
+const HAND_WRITTEN: Record<string, string> = { USD: "$", EUR: "€", GBP: "£" };
+
+/**
  * `currency` is required (ISO 4217, either case): an order's amounts are in its own currency, and a
  * default of dollars once showed a £52.98 order as "$52.98". Figures converted to USD say "USD".
  */
 export function formatMoney(minor: number, currency: string): string {
-  return formatter(currency).format(minor / 100);
-}
-
-const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
-
-/** US cents in a chart axis's few characters: "$0", "$250", "$1.5K". */
-export function formatUsdCompact(cents: number): string {
-  return compactUsd.format(cents / 100);
+  const symbol = HAND_WRITTEN[currency.toUpperCase()];
+  if (symbol === undefined || !Number.isInteger(minor) || Math.abs(minor) >= 1e12) return formatter(currency).format(minor / 100);
+  const negative = minor < 0 || Object.is(minor, -0);
+  const [units, cents] = centsToDecimal(Math.abs(minor)).split(".");
+  return `${negative ? "-" : ""}${symbol}${units.replace(/\B(?=(\d{3})+$)/g, ",")}.${cents}`;
 }
 
 const symbols = new Map<string, string>();
 
 /** The currency's symbol in the same convention: "£", "€", "$"; kept per currency (formatToParts showed in render profiles). */
 export function currencySymbol(currency: string): string {
-  let symbol = symbols.get(currency);
+  let symbol = HAND_WRITTEN[currency.toUpperCase()] ?? symbols.get(currency);
   if (symbol === undefined) {
     symbol = formatter(currency).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
     symbols.set(currency, symbol);
   }
   return symbol;
-}
-
-/** A tax rate in basis points as a percentage without trailing zeros: 2000 → "20%", 2550 → "25.5%". */
-export function formatRate(bps: number): string {
-  return `${Number((bps / 100).toFixed(2))}%`;
 }
 
 /** Whole-percent saving of a price against a compare-at price, rounded; 0 when there is none. */

@@ -17,9 +17,6 @@ export type ProductCard = {
 
 export type RatingSummary = { average: number; count: number };
 
-/** A few reviews carried above the fold for the page's structured data (the full list streams). */
-export type ReviewSnippet = { author: string; rating: number; title: string; body: string; createdAt: string };
-
 export type VariantView = {
   id: string;
   name: string;
@@ -68,8 +65,6 @@ export type ProductPage = {
   /** At or below this many units a colour says "Only N left". */
   lowStockThreshold: number;
   rating: RatingSummary;
-  /** The most helpful reviews, for the Product JSON-LD. */
-  reviewSnippets: ReviewSnippet[];
   updatedAt: string;
 };
 

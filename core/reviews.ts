@@ -9,6 +9,17 @@ export function reviewExcerpt(body: string, max = REVIEW_EXCERPT_LENGTH): { text
   return body.length > max ? { text: truncate(body, max), truncated: true } : { text: body, truncated: false };
 }
 
+/** How many reviews the product's structured data carries. */
+export const REVIEWS_IN_STRUCTURED_DATA = 3;
+
+/**
+ * The most helpful reviews (the newest first among equals) for the Product JSON-LD, picked from the
+ * reviews the page already has (newest first) rather than sent a second time in its loader data.
+ */
+export function mostHelpful<R extends { helpfulCount: number; createdAt: string }>(reviews: readonly R[], count = REVIEWS_IN_STRUCTURED_DATA): R[] {
+  return [...reviews].sort((a, b) => b.helpfulCount - a.helpfulCount || b.createdAt.localeCompare(a.createdAt)).slice(0, count);
+}
+
 /** Moves through a ring of `count` items, wrapping past either end. */
 export function wrapIndex(index: number, step: number, count: number): number {
   if (count <= 0) return 0;

@@ -24,9 +24,11 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 function pageModules(html: string): string[] {
   const urls = new Set<string>();
-  // Its modulepreload links and its inline module's imports (not the route manifest, which names
-  // every route's module for later navigations).
+  // Its modulepreload links (on a shared page, the list its loader preloads after the main picture's
+  // paint: app/lib/scripts-after-paint.ts) and its inline module's imports (not the route manifest,
+  // which names every route's module for later navigations).
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/(\["\/assets\/[^\]]+\])\.forEach/g)) for (const url of JSON.parse(m[1]) as string[]) urls.add(url);
   for (const m of html.matchAll(/(?:from |import\()"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
   return [...urls];
 }

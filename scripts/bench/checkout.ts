@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import pg from "pg";
-import { startServer } from "./server";
+import { cpuSeconds, startServer } from "./server";
 
 /**
  * The checkout scenario: shoppers buy one console each through the real HTTP flow of a production
@@ -10,7 +10,8 @@ import { startServer } from "./server";
  * webhook that confirms the order in one transaction). Reports orders per second and latencies.
  */
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const PORT = 3291;
+/** Beside the page sections' ports (bench.ts: BENCH_PORT, + 2, + 4), so two benches on one machine do not collide. */
+const PORT = Number(process.env.BENCH_PORT ?? 3290) + 1;
 const SHOPPERS = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 8);
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 400);
 const WARMUP = 24;
@@ -113,9 +114,17 @@ export async function benchCheckout() {
     await Promise.all(Array.from({ length: SHOPPERS }, () => shopper(WARMUP, [])));
     next = 0;
     const samples: Awaited<ReturnType<typeof buyOne>>[] = [];
+    // PostgreSQL's backends for the shop's pool (on this machine: /proc), opened by the warm-up.
+    const backends = async () =>
+      (await db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name])).rows.map((r) => r.pid);
+    const pgCpu = async () => (await backends()).reduce((n, pid) => n + cpuSeconds(pid), 0);
     const started = performance.now();
+    const cpuBefore = cpuSeconds(server.pid);
+    const pgCpuBefore = await pgCpu();
     await Promise.all(Array.from({ length: SHOPPERS }, () => shopper(ORDERS, samples)));
     const seconds = (performance.now() - started) / 1000;
+    const shopCpu = cpuSeconds(server.pid) - cpuBefore;
+    const postgresCpu = (await pgCpu()) - pgCpuBefore;
     const { rows: paid } = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM orders WHERE status = 'processing'");
     const result = {
       shoppers: SHOPPERS,
@@ -126,6 +135,10 @@ export async function benchCheckout() {
       checkoutP99: percentile(samples.map((s) => s.checkout), 99),
       payAndWebhookP99: percentile(samples.map((s) => s.pay), 99),
       paidOrders: paid[0].count,
+      // The shop's own CPU an order (one Node process): the rate's ceiling is 1000 / this, less on a shared machine.
+      shopCpuMsPerOrder: Math.round((shopCpu / samples.length) * 10000) / 10,
+      // Its PostgreSQL backends' (a backend that ended during the run is missed: the pool keeps them open).
+      postgresCpuMsPerOrder: Math.round((postgresCpu / samples.length) * 10000) / 10,
     };
     console.log(`\nCheckout on PostgreSQL, ${SHOPPERS} concurrent shoppers, ${samples.length} orders (add to cart, checkout, pay + signed webhook), latencies in ms`);
     console.table([result]);

@@ -8,7 +8,7 @@ export { SET_PASSWORD_LINK_DAYS, accountCreatedMail, linkMail } from "./emails";
 export { ADMIN_PROFILE_PATH, adminHeaders, requireAdmin, requirePermission, requireUser, safeRedirectPath, twoFactorRequired } from "./guards";
 export type { SessionUser, StaffUser } from "./guards";
 export { isCustomerUser, isStaffUser, permissionsOf, roleOfUser } from "./roles";
-export { getSessionUser } from "./session";
+export { getSessionUser, sessionTokenOf, signedInUser } from "./session";
 export { signInAdmin, signInWithPassword } from "./sign-in";
 export { signOut } from "./sign-out";
 export { WrongPasswordError, passwordMatches } from "./password-check";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql, type SQLWrapper } from "drizzle-orm";
 import { config } from "../config";
 import { db } from "../db/client";
 import { session, user } from "./schema";
@@ -61,6 +61,29 @@ export async function sessionTokenOf(request: Request): Promise<string | undefin
   return raw ? verifySignedToken(raw, config().authSecret) : undefined;
 }
 
+/**
+ * The session of this token while it lasts (7 days from sign-in; sign-out deletes its row). In a
+ * prepared statement both are placeholders, `at` filled with the time of the run as an ISO string.
+ */
+const liveSession = (token: string | SQLWrapper, at: Date | SQLWrapper = new Date()) => and(eq(session.token, token), gt(session.expiresAt, at));
+
+/**
+ * The user signed in with this session token, as a subquery "signed_in" (id, email) to select from:
+ * no row for an unknown, expired or signed-out session or a banned user, as getSessionUser answers
+ * null for them. For a request that needs only who it is and its own data, read in the same
+ * statement (the personal answer, server/personal, a prepared statement: `token` and `at`, the
+ * time of the run, are its placeholders).
+ */
+export function signedInUser(token: SQLWrapper, at: SQLWrapper) {
+  return db()
+    .select({ id: user.id, email: user.email })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(liveSession(token, at), sql`${user.banned} is not true`))
+    .limit(1)
+    .as("signed_in");
+}
+
 async function lookup(request: Request): Promise<SessionUser | null> {
   const token = await sessionTokenOf(request);
   if (!token) return null;
@@ -78,7 +101,7 @@ async function lookup(request: Request): Promise<SessionUser | null> {
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(staffRoles, eq(staffRoles.id, user.role))
-    .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+    .where(liveSession(token))
     .limit(1);
   if (!row || row.banned) return null;
   return {

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { oneOf, preparedQuery } from "../db/prepared";
 import { availableStock, availableUnits, heldUnits } from "../inventory";
 import { db, transaction, type Db, type Tx } from "../db/client";
 import { cartLines, carts } from "./schema";
@@ -61,7 +62,7 @@ export function clearVisitorCartCookie(): Promise<string> {
 }
 
 /** The query for the user's cart id (a row, or none yet). */
-function userCart(userId: string, runner: Pick<Db, "select"> = db()) {
+function userCart(userId: string | SQLWrapper, runner: Pick<Db, "select"> = db()) {
   return runner.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
 }
 
@@ -88,12 +89,24 @@ export function countItems(cartId: string): Promise<number> {
 
 /** Units of published products in the cart the condition names. */
 async function countWhere(cart: SQL): Promise<number> {
-  const [row] = await db()
+  const [row] = await unitsWhere(cart);
+  return row?.count ?? 0;
+}
+
+function unitsWhere(cart: SQL) {
+  return db()
     .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(cart, eq(products.status, "published")));
-  return row?.count ?? 0;
+}
+
+/**
+ * getCartCount of a signed-in user as a scalar subquery, `userId` a column of the enclosing query:
+ * the personal answer reads it in the statement that finds who is signed in.
+ */
+export function userCartCountColumn(userId: SQLWrapper): SQL<number> {
+  return sql<number>`(${unitsWhere(inArray(cartLines.cartId, userCart(userId)))})`;
 }
 
 /** The current cart with catalogue prices, images and availability; an empty view when there is none. */
@@ -102,10 +115,9 @@ export async function getCartForRequest(request: Request, userId: string | null)
   return cartId ? readCart(cartId) : { id: null, lines: [], count: 0, subtotalCents: 0 };
 }
 
-/** A cart's lines of published products, oldest first, priced from the catalogue. */
 /** The cart's lines on sale, oldest first, with what every reader of a cart needs. */
-function cartRows(cartId: string) {
-  return db()
+const cartRows = preparedQuery("cart_rows", (d) =>
+  d
     .select({
       variantId: cartLines.variantId,
       productId: cartLines.productId,
@@ -120,16 +132,16 @@ function cartRows(cartId: string) {
     .from(cartLines)
     .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.cartId, cartId), eq(products.status, "published")))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
-}
+    .where(and(eq(cartLines.cartId, sql.placeholder("cartId")), eq(products.status, "published")))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id)),
+);
 
 /**
  * The lines checkout places an order for, in one query: no images and no availability, which the
  * cart page shows but the order's transaction checks itself under the variants' locks.
  */
 export async function cartLinesToBuy(cartId: string) {
-  const rows = await cartRows(cartId);
+  const rows = await cartRows({ cartId });
   return rows.map((r) => ({
     variantId: r.variantId,
     productId: r.productId,
@@ -141,7 +153,7 @@ export async function cartLinesToBuy(cartId: string) {
 }
 
 export async function readCart(cartId: string): Promise<CartView> {
-  const rows = await cartRows(cartId);
+  const rows = await cartRows({ cartId });
   const [images, stock] = await Promise.all([
     loadImages(rows.flatMap((r) => r.imageIds.slice(0, 1))),
     availableStock(rows.map((r) => r.variantId)),
@@ -188,10 +200,7 @@ export async function openCartForRequest(
       .where(and(eq(carts.id, named), sql`${carts.userId} is null`));
     cartId = row?.id;
   }
-  if (!cartId) {
-    const [row] = await db().insert(carts).values({}).returning({ id: carts.id });
-    cartId = row.id;
-  }
+  if (!cartId) cartId = await createDetachedCart();
   return { cartId, setCookie: await cartCookie().serialize(cartId) };
 }
 
@@ -201,8 +210,16 @@ function stockMessage(available: number, inCart = 0): string {
   return `Only ${available} left in stock${already}`;
 }
 
-async function touch(cartId: string, runner: Pick<Db, "update"> = db()) {
-  await runner.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+const touchCart = preparedQuery("cart_touch", (d) =>
+  d
+    .update(carts)
+    // A placeholder in a SET goes through sql (drizzle types only values there): the time as text, cast.
+    .set({ updatedAt: sql`${sql.placeholder("now")}::timestamptz` })
+    .where(eq(carts.id, sql.placeholder("cartId"))),
+);
+
+async function touch(cartId: string, runner: Db | Tx = db()) {
+  await touchCart({ cartId, now: new Date().toISOString() }, runner);
 }
 
 /**
@@ -210,14 +227,15 @@ async function touch(cartId: string, runner: Pick<Db, "update"> = db()) {
  * price, the units that can still be sold, how many this cart holds already, and the cart's other
  * lines on sale (quantity and price: what the order caps weigh, orderLinesRefusal).
  */
-async function colourForCart(tx: Tx, cartId: string, variantId: string) {
-  const held = heldUnits(tx, [variantId]);
+const colourQuery = preparedQuery("cart_colour", (d) => {
+  const [cartId, variantId] = [sql.placeholder("cartId"), sql.placeholder("variantId")];
+  const held = heldUnits(d, [variantId]);
   // Aliased (ol, op) apart from the query's own cart line and product.
   const otherLines = sql<{ quantity: number; unitPriceCents: number }[]>`(
     select coalesce(json_agg(json_build_object('quantity', ol.quantity, 'unitPriceCents', op.price_cents)), '[]'::json)
     from cart_lines ol join products op on op.id = ol.product_id
     where ol.cart_id = ${cartId} and ol.variant_id <> ${variantId} and op.status = 'published')`;
-  const [row] = await tx
+  return d
     .select({
       productId: productVariants.productId,
       status: products.status,
@@ -231,6 +249,10 @@ async function colourForCart(tx: Tx, cartId: string, variantId: string) {
     .leftJoin(held, eq(held.variantId, productVariants.id))
     .leftJoin(cartLines, and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, productVariants.id)))
     .where(eq(productVariants.id, variantId));
+});
+
+async function colourForCart(tx: Tx, cartId: string, variantId: string) {
+  const [row] = await colourQuery({ cartId, variantId }, tx);
   return row ?? null;
 }
 
@@ -263,15 +285,19 @@ export async function addToCart(cartId: string, variantId: string, quantity: num
     const { available, inCart } = colour;
     if (inCart + quantity > available) throw new CartError(stockMessage(available, inCart), 409);
     assertOrderAllowed(colour, inCart + quantity);
-    await tx
-      .insert(cartLines)
-      .values({ cartId, productId: colour.productId, variantId, quantity })
-      .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.variantId],
-        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-      });
+    await addLine({ cartId, productId: colour.productId, variantId, quantity }, tx);
   });
 }
+
+const addLine = preparedQuery("cart_add_line", (d) =>
+  d
+    .insert(cartLines)
+    .values({ cartId: sql.placeholder("cartId"), productId: sql.placeholder("productId"), variantId: sql.placeholder("variantId"), quantity: sql.placeholder("quantity") })
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.variantId],
+      set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+    }),
+);
 
 /**
  * Sets a line's quantity. Below 1 is ignored (the spec's rule); raising it beyond what is available
@@ -369,8 +395,12 @@ export async function clearCartForRequest(request: Request, userId: string | nul
  */
 export async function removePurchasedLines(tx: Tx, cartId: string, variantIds: string[]): Promise<void> {
   if (variantIds.length === 0) return;
-  await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.variantId, variantIds)));
+  await purchasedLinesRemoved({ cartId, variantIds }, tx);
 }
+
+const purchasedLinesRemoved = preparedQuery("cart_purchased_lines_removed", (d) =>
+  d.delete(cartLines).where(and(eq(cartLines.cartId, sql.placeholder("cartId")), oneOf(cartLines.variantId, sql.placeholder("variantIds")))),
+);
 
 /** Deletes a cart that belongs to no user (a Buy Now cart that is done with). */
 export async function deleteVisitorCart(cartId: string): Promise<void> {
@@ -379,9 +409,11 @@ export async function deleteVisitorCart(cartId: string): Promise<void> {
 
 /** A new cart belonging to nobody (Buy Now's single line, kept apart from the shopper's cart). */
 export async function createDetachedCart(): Promise<string> {
-  const [row] = await db().insert(carts).values({}).returning({ id: carts.id });
+  const [row] = await newCart({});
   return row.id;
 }
+
+const newCart = preparedQuery("cart_new", (d) => d.insert(carts).values({}).returning({ id: carts.id }));
 
 /**
  * On sign-in: moves a visitor cart's lines into the user's cart (created when missing). Quantities of

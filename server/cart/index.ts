@@ -8,6 +8,7 @@ export {
   clearVisitorCartCookie,
   countItems,
   getCartCount,
+  userCartCountColumn,
   getCartForRequest,
   mergeVisitorCartIntoUser,
   openCartForRequest,

@@ -3,6 +3,6 @@ export { deleteProduct, getProductForEdit, imageOption, listAdminProducts, marke
 export { listBrowsableProducts } from "./browse";
 export { bulkProducts } from "./bulk";
 export type { BulkProductResult } from "./bulk";
-export { productVisitor } from "./product-visitor";
+export { customerOnProduct, customerOnProductColumns, productVisitor, type CustomerOnProductRow } from "./product-visitor";
 export { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedCardsBySlug, listPublishedProducts, listRelatedProducts, listReviews } from "./products";
 export { closestProductTitle, searchProducts } from "./search";

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { executeRows } from "../db/client";
-import { accessColumns, accessOf, currentVoter, votesColumn, votesOf, type AccessRow, type ReviewAccess, type VotePairs } from "../reviews";
+import { accessColumns, accessOf, currentVoter, userVoter, votesColumn, votesOf, type AccessRow, type ReviewAccess, type VotePairs } from "../reviews";
 import { guestSavedVariantOf, savedVariantColumn } from "../wishlist";
 
 export type ProductVisitor = {
@@ -12,20 +12,33 @@ export type ProductVisitor = {
   votes: Map<string, number>;
 };
 
+/** What customerOnProductColumns read. */
+export type CustomerOnProductRow = AccessRow & { votes: VotePairs; saved_variant_id: string | null };
+
+/**
+ * Select-list columns of a signed-in customer's part of a product page (the wishlist's and the
+ * reviews' own subqueries); `userId` may be a column of the enclosing query, so the personal answer
+ * reads them in the statement that finds who is signed in. customerOnProduct() reads the row.
+ */
+export function customerOnProductColumns(userId: string | SQLWrapper, productId: string | SQLWrapper): SQL {
+  return sql`${accessColumns(userId, productId)}, ${votesColumn(userVoter(userId), productId)} as votes, ${savedVariantColumn(userId, productId)} as saved_variant_id`;
+}
+
+export function customerOnProduct(row: CustomerOnProductRow | undefined): ProductVisitor {
+  return { savedVariantId: row?.saved_variant_id ?? null, reviewAccess: accessOf(row), votes: new Map(row?.votes ?? []) };
+}
+
 /**
  * What one visitor has on a product page beyond the cached product: their saved colour, review
  * access and helpful votes. A signed-in customer's comes from one query (it is on every product page
- * they open; the parts are the wishlist's and the reviews' own subqueries); a guest's needs a query
- * only when they have voted.
+ * they open); a guest's needs a query only when they have voted.
  */
 export async function productVisitor(request: Request, userId: string | null, product: { id: string; variants: { id: string }[] }): Promise<ProductVisitor> {
-  const voter = await currentVoter(request, userId);
   if (!userId) {
+    const voter = await currentVoter(request, null);
     const [savedVariantId, votes] = await Promise.all([guestSavedVariantOf(request, product), votesOf(voter, product.id)]);
     return { savedVariantId, reviewAccess: { kind: "sign-in" }, votes };
   }
-  const [row] = await executeRows<AccessRow & { votes: VotePairs; saved_variant_id: string | null }>(
-    sql`select ${accessColumns(userId, product.id)}, ${voter ? votesColumn(voter, product.id) : sql`'[]'::json`} as votes, ${savedVariantColumn(userId, product.id)} as saved_variant_id`,
-  );
-  return { savedVariantId: row?.saved_variant_id ?? null, reviewAccess: accessOf(row), votes: new Map(row?.votes ?? []) };
+  const [row] = await executeRows<CustomerOnProductRow>(sql`select ${customerOnProductColumns(userId, product.id)}`);
+  return customerOnProduct(row);
 }

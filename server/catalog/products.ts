@@ -158,16 +158,10 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
       .from(productVariants)
       .where(eq(productVariants.productId, p.id))
       .orderBy(asc(productVariants.position));
-    const [images, ratings, stock, snippets] = await Promise.all([
+    const [images, ratings, stock] = await Promise.all([
       loadImages(variantRows.flatMap((v) => v.imageIds)),
       ratingSummaries([p.id]),
       availableStock(variantRows.map((v) => v.id)),
-      db()
-        .select({ author: reviews.author, rating: reviews.rating, title: reviews.title, body: reviews.body, createdAt: reviews.createdAt })
-        .from(reviews)
-        .where(and(eq(reviews.productId, p.id), eq(reviews.status, "published")))
-        .orderBy(desc(reviews.helpfulCount), desc(reviews.createdAt))
-        .limit(3),
     ]);
     const description = stripHtml(p.descriptionHtml);
     return {
@@ -194,7 +188,6 @@ export function getPublishedProduct(slug: string): Promise<ProductPage | null> {
       })),
       lowStockThreshold: p.lowStockThreshold,
       rating: ratings.get(p.id) ?? { average: 0, count: 0 },
-      reviewSnippets: snippets.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       updatedAt: p.updatedAt.toISOString(),
     };
   });

@@ -66,9 +66,12 @@ function statementName(text: string): string | undefined {
 function prepareStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === "object" && !("submit" in config) && !("name" in config)) {
+    // Drizzle's query config always has a `name` key, undefined unless .prepare(name) gave one.
+    if (config && typeof config === "object" && !("submit" in config) && !(config as pg.QueryConfig).name) {
       const q = config as pg.QueryConfig;
-      const name = q.values && q.values.length > 0 ? statementName(q.text) : undefined;
+      // Drizzle passes the values beside the config, not in it.
+      const values = q.values ?? (Array.isArray(rest[0]) ? rest[0] : undefined);
+      const name = values && values.length > 0 ? statementName(q.text) : undefined;
       if (name) return query({ ...q, name }, ...rest);
     }
     return query(config, ...rest);

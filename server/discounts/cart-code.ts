@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Db } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { cartDiscountCodes } from "./schema";
 import { findDiscountByCode } from "./codes";
 import { notFound, type DiscountDefinition, type DiscountUsage } from "./rules";
@@ -30,8 +31,12 @@ export async function resolveDiscount(
   return { def, usage: await discountUsage(runner, def.id, opts.email ?? null, opts.exceptOrderId ?? undefined) };
 }
 
+const cartCode = preparedQuery("cart_discount_code", (d) =>
+  d.select({ code: cartDiscountCodes.code }).from(cartDiscountCodes).where(eq(cartDiscountCodes.cartId, sql.placeholder("cartId"))),
+);
+
 export async function cartDiscountCode(cartId: string): Promise<string | null> {
-  const [row] = await db().select({ code: cartDiscountCodes.code }).from(cartDiscountCodes).where(eq(cartDiscountCodes.cartId, cartId));
+  const [row] = await cartCode({ cartId });
   return row?.code ?? null;
 }
 

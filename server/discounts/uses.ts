@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { db, type Db, type Tx } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { discountCodes, discountUses } from "./schema";
 import { checkAvailability, DiscountRefusedError, notFound, type DiscountDefinition, type DiscountUsage } from "./rules";
 import type { Market } from "../pricing";
@@ -80,15 +81,21 @@ export async function holdDiscountUse(
  */
 export async function countOrderDiscount(tx: Tx, orderId: string) {
   const now = new Date();
+  const [row] = await countedUse({ orderId, now: now.toISOString() }, tx);
+  return row ? { ...row, countedNow: row.countedAt?.getTime() === now.getTime() } : null;
+}
+
+/** Every payment runs it (most find no use): prepared. */
+const countedUse = preparedQuery("discount_use_counted", (d) => {
   const counted = sql`${discountUses.status} = 'counted'`;
-  const [row] = await tx
+  return d
     .update(discountUses)
     .set({
       status: "counted",
-      countedAt: sql`case when ${counted} then ${discountUses.countedAt} else ${now.toISOString()}::timestamptz end`,
+      countedAt: sql`case when ${counted} then ${discountUses.countedAt} else ${sql.placeholder("now")}::timestamptz end`,
       releasedAt: sql`case when ${counted} then ${discountUses.releasedAt} end`,
     })
-    .where(eq(discountUses.orderId, orderId))
+    .where(eq(discountUses.orderId, sql.placeholder("orderId")))
     .returning({
       code: discountUses.code,
       label: discountUses.label,
@@ -97,8 +104,7 @@ export async function countOrderDiscount(tx: Tx, orderId: string) {
       currency: discountUses.currency,
       countedAt: discountUses.countedAt,
     });
-  return row ? { ...row, countedNow: row.countedAt?.getTime() === now.getTime() } : null;
-}
+});
 
 /** The checkout ended unpaid (cancelled, replaced, lapsed): its held use is given back. */
 export async function releaseDiscountUses(tx: Tx, orderIds: string[]): Promise<number> {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type Placeholder } from "drizzle-orm";
+import { oneOf, preparedQuery } from "../db/prepared";
 import { db, type Db, type Tx } from "../db/client";
 import { productVariants } from "../catalog/schema";
 import { stockReservations } from "./schema";
@@ -7,7 +8,7 @@ import { stockReservations } from "./schema";
  * An active reservation: not released (by payment, cancellation or the sweep) and not yet expired.
  * The one definition of "held units"; `exceptOrderId` leaves out an order's own hold.
  */
-export function activeReservation(exceptOrderId?: string) {
+export function activeReservation(exceptOrderId?: string | Placeholder) {
   return and(
     isNull(stockReservations.releasedAt),
     sql`${stockReservations.expiresAt} > now()`,
@@ -23,22 +24,26 @@ export async function reservedUnits(runner: Pick<Db, "select">, variantIds: stri
 
 const unitsOf = (rows: { variantId: string; units: number }[]) => new Map(rows.map((r) => [r.variantId, r.units]));
 
-function reservedRows(runner: Pick<Db, "select"> | Pick<ReturnType<Tx["with"]>, "select">, variantIds: string[], exceptOrderId?: string) {
+function reservedRows(runner: Pick<Db, "select"> | Pick<ReturnType<Tx["with"]>, "select">, variantIds: string[] | Placeholder, exceptOrderId?: string | Placeholder) {
   return runner
     .select({
       variantId: stockReservations.variantId,
       units: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
     })
     .from(stockReservations)
-    .where(and(inArray(stockReservations.variantId, variantIds), activeReservation(exceptOrderId)))
+    .where(and(oneOf(stockReservations.variantId, variantIds), activeReservation(exceptOrderId)))
     .groupBy(stockReservations.variantId);
 }
 
+/** reservedRows of every order, prepared: checkout counts them after locking the variants. */
+const reservedByVariant = preparedQuery("reserved_by_variant", (d) => reservedRows(d, sql.placeholder("variantIds")));
+
 /**
  * Active reservations' units per variant (of `variantIds`, or every variant), as a subquery "held"
- * (variantId, units) to left-join on product_variants: units is null where nothing is held.
+ * (variantId, units) to left-join on product_variants: units is null where nothing is held. The ids
+ * may be placeholders of a prepared query (server/db/prepared.ts).
  */
-export function heldUnits(runner: Pick<Db, "select">, variantIds?: string[]) {
+export function heldUnits(runner: Pick<Db, "select">, variantIds?: (string | Placeholder)[]) {
   return runner
     .select({
       variantId: stockReservations.variantId,
@@ -77,14 +82,18 @@ export async function availableStock(variantIds: string[], runner: Pick<Db, "sel
  */
 export async function lockVariants(tx: Tx, variantIds: string[]): Promise<Map<string, number>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: productVariants.id, stock: productVariants.stock })
-    .from(productVariants)
-    .where(inArray(productVariants.id, variantIds))
-    .orderBy(productVariants.id)
-    .for("update");
+  const rows = await variantsLocked({ variantIds }, tx);
   return new Map(rows.map((r) => [r.id, r.stock]));
 }
+
+const variantsLocked = preparedQuery("variants_locked", (d) =>
+  d
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(oneOf(productVariants.id, sql.placeholder("variantIds")))
+    .orderBy(productVariants.id)
+    .for("update"),
+);
 
 /**
  * Locks the variants and answers what each can still give: stock minus the active reservations of
@@ -97,6 +106,23 @@ export async function lockAvailable(tx: Tx, variantIds: string[], exceptOrderId?
   return freeUnits(stock, reserved);
 }
 
+/** The units the client holds in active reservations, as a scalar subquery. */
+function clientUnits(clientKey: string | Placeholder) {
+  // Its columns resolve to stock_reservations, the subquery's own table, even where drizzle leaves them unqualified.
+  return sql<number>`(select coalesce(sum(${stockReservations.quantity}), 0)::int from ${stockReservations}
+    where ${and(eq(stockReservations.clientKey, clientKey), activeReservation())})`;
+}
+
+/** lockVariants with clientUnits on every row, prepared: every checkout's lock. */
+const variantsLockedForClient = preparedQuery("variants_locked_for_client", (d) =>
+  d
+    .select({ id: productVariants.id, stock: productVariants.stock, clientUnits: clientUnits(sql.placeholder("clientKey")) })
+    .from(productVariants)
+    .where(oneOf(productVariants.id, sql.placeholder("variantIds")))
+    .orderBy(productVariants.id)
+    .for("update"),
+);
+
 /**
  * lockAvailable for a checkout of the client `clientKey`, also answering the units that client holds
  * in active reservations, counted in the statement that locks the variants. Call under the client's
@@ -104,19 +130,11 @@ export async function lockAvailable(tx: Tx, variantIds: string[], exceptOrderId?
  * of the client that held the lock.
  */
 export async function lockAvailableForClient(tx: Tx, variantIds: string[], clientKey: string): Promise<{ free: Map<string, number>; clientUnits: number }> {
-  // Its columns resolve to stock_reservations, the subquery's own table, even where drizzle leaves them unqualified.
-  const clientUnits = sql<number>`(select coalesce(sum(${stockReservations.quantity}), 0)::int from ${stockReservations}
-    where ${and(eq(stockReservations.clientKey, clientKey), activeReservation())})`;
-  const countAlone = async () => (await tx.select({ units: clientUnits }).from(sql`(select 1) as one`))[0].units;
+  const countAlone = async () => (await tx.select({ units: clientUnits(clientKey) }).from(sql`(select 1) as one`))[0].units;
   if (variantIds.length === 0) return { free: new Map(), clientUnits: await countAlone() };
-  const rows = await tx
-    .select({ id: productVariants.id, stock: productVariants.stock, clientUnits })
-    .from(productVariants)
-    .where(inArray(productVariants.id, variantIds))
-    .orderBy(productVariants.id)
-    .for("update");
+  const rows = await variantsLockedForClient({ variantIds, clientKey }, tx);
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
-  const reserved = await reservedUnits(tx, variantIds);
+  const reserved = unitsOf(await reservedByVariant({ variantIds }, tx));
   // Every row carries the same count; none when no variant exists any more.
   return { free: freeUnits(stock, reserved), clientUnits: rows.length > 0 ? rows[0].clientUnits : await countAlone() };
 }
@@ -132,15 +150,26 @@ const freeUnits = (stock: Map<string, number>, reserved: Map<string, number>) =>
  */
 export async function lockAvailableEndingHolds(tx: Tx, orderId: string, variantIds: string[]): Promise<Map<string, number>> {
   const stock = await lockVariants(tx, variantIds);
-  const ended = tx
-    .update(stockReservations)
-    .set({ releasedAt: new Date() })
-    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
-    .returning({ id: stockReservations.id });
+  const now = new Date().toISOString();
   if (variantIds.length === 0) {
-    await ended;
+    await holdsEnded(tx, orderId, now);
     return new Map();
   }
-  // A data-modifying CTE runs whether or not the query reads it; the count leaves this order out anyway.
-  return freeUnits(stock, unitsOf(await reservedRows(tx.with(tx.$with("ended").as(ended)), variantIds, orderId)));
+  return freeUnits(stock, unitsOf(await reservedEndingHolds({ orderId, variantIds, now }, tx)));
 }
+
+/** The order's active holds end now (a placeholder in a SET goes through sql: drizzle types only values there). */
+function holdsEnded(runner: Pick<Db, "update">, orderId: string | Placeholder, now: string | Placeholder) {
+  return runner
+    .update(stockReservations)
+    .set({ releasedAt: sql`${now}::timestamptz` })
+    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.releasedAt)))
+    .returning({ id: stockReservations.id });
+}
+
+/** Everyone else's holds on the variants, counted in the statement that ends the order's own (every payment's). */
+const reservedEndingHolds = preparedQuery("reserved_ending_holds", (d) => {
+  const [orderId, now] = [sql.placeholder("orderId"), sql.placeholder("now")];
+  // A data-modifying CTE runs whether or not the query reads it; the count leaves this order out anyway.
+  return reservedRows(d.with(d.$with("ended").as(holdsEnded(d, orderId, now))), sql.placeholder("variantIds"), orderId);
+});

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type Tx } from "../db/client";
+import { preparedRows } from "../db/prepared";
 import { stockChanged } from "./changed";
 import { stockReservations } from "./schema";
 
@@ -13,11 +14,18 @@ export type StockLine = { variantId: string; quantity: number };
  * Call under lockAvailable, after checking they fit.
  */
 export async function reserve(tx: Tx, orderId: string, lines: StockLine[], expiresAt: Date, clientKey: string | null = null) {
-  await tx
-    .insert(stockReservations)
-    .values(lines.map((l) => ({ orderId, variantId: l.variantId, quantity: l.quantity, expiresAt, clientKey })));
+  const held = JSON.stringify(lines.map((l) => ({ variant_id: l.variantId, quantity: l.quantity })));
+  await holdsInserted({ orderId, lines: held, expiresAt: expiresAt.toISOString(), clientKey }, tx);
   await stockChanged(tx, { rose: false });
 }
+
+/** Every checkout's holds, one row a line, in a statement of one text for any number of lines: prepared. */
+const holdsInserted = preparedRows("holds_inserted", () => {
+  const ph = sql.placeholder;
+  return sql`insert into ${stockReservations} (variant_id, order_id, quantity, expires_at, client_key)
+    select l.variant_id, ${ph("orderId")}::uuid, l.quantity, ${ph("expiresAt")}::timestamptz, ${ph("clientKey")}::text
+    from json_to_recordset(${ph("lines")}::json) as l(variant_id uuid, quantity int)`;
+});
 
 /**
  * Takes a transaction-scoped lock on the client `clientKey`, so two checkouts of one client at once

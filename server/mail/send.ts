@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
-import { db, type Db } from "../db/client";
+import { db, type Db, type Tx } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { outboxMail } from "./schema";
 import { startPeriodicJob, type StopJob } from "../jobs";
 import { log } from "../log";
@@ -65,25 +66,32 @@ async function attempt(url: string, row: OutboxRow): Promise<"sent" | "retry" | 
  * caller's change commits). With SMTP_URL it is leased to a first attempt the caller makes after
  * commit with deliverQueued; without it the outbox is the mailbox (status 'kept', /admin/mailbox).
  */
-export async function queueMail(runner: Pick<Db, "insert">, mail: Mail): Promise<OutboxRow> {
-  const url = config().SMTP_URL;
-  const [row] = await runner
+export async function queueMail(runner: Db | Tx, mail: Mail): Promise<OutboxRow> {
+  const status = config().SMTP_URL ? "pending" : "kept";
+  const headers = mail.headers ? JSON.stringify(mail.headers) : null;
+  const [row] = await mailQueued({ ...mail, html: mail.html ?? null, replyTo: mail.replyTo ?? null, headers, status }, runner);
+  if (status === "kept") logKeptMail(row);
+  return row;
+}
+
+/** Every order's confirmation goes through it: prepared. */
+const mailQueued = preparedQuery("mail_queued", (d) =>
+  d
     .insert(outboxMail)
     .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      replyTo: mail.replyTo,
-      headers: mail.headers,
-      status: url ? "pending" : "kept",
+      to: sql.placeholder("to"),
+      subject: sql.placeholder("subject"),
+      text: sql.placeholder("text"),
+      html: sql.placeholder("html"),
+      replyTo: sql.placeholder("replyTo"),
+      // Already JSON text or null: drizzle's jsonb encoder would store a null as JSON's null.
+      headers: sql`${sql.placeholder("headers")}::jsonb`,
+      status: sql.placeholder("status"),
       // Leased to the first attempt: the worker leaves it alone unless this process dies.
       nextAttemptAt: sql`now() + ${LEASE}`,
     })
-    .returning();
-  if (!url) logKeptMail(row);
-  return row;
-}
+    .returning(),
+);
 
 /** The first delivery attempt of messages queued by queueMail (after their transaction committed). */
 export async function deliverQueued(rows: OutboxRow[]): Promise<void> {

@@ -14,20 +14,21 @@ export const RENDITION_WIDTHS = [320, 640, 960] as const;
 /** The rendition a product picture is zoomed from (2x of the gallery's 560 px, and then some). */
 export const ZOOM_WIDTH = 1600;
 
-/** What one rendition is encoded as. AVIF at effort 4: a third smaller than WebP for flat artwork. */
+/** What one rendition is encoded as. */
 type Encoding = { width: number; format: "webp" | "avif" };
 const WEBP = { quality: 80 };
 /**
- * AVIF at effort 3: flat artwork comes out a third smaller than WebP (the product page's first image
- * is smaller than the old flat WebP drawing at every width) in about a second per picture. The
- * smallest width takes a lower quality: at 320 px it is a thumbnail.
+ * AVIF at effort 3 (SEED_ARTWORK_AVIF_EFFORT): the seed's flat artwork comes out half the size of
+ * WebP in about a second per picture. The smallest width takes a lower quality: at 320 px it is a
+ * thumbnail. Only the seed artwork is encoded as AVIF (uploads are WebP).
  */
-const AVIF = { quality: 38, effort: 3 };
-const AVIF_SMALL = { quality: 34, effort: 3 };
+function avifOptions(width: number) {
+  return { quality: width <= 320 ? 34 : 38, effort: config().SEED_ARTWORK_AVIF_EFFORT };
+}
 
 function encode(source: Sharp, e: Encoding, sourceWidth: number) {
   const resized = source.clone().resize({ width: Math.min(e.width, sourceWidth), withoutEnlargement: true });
-  return e.format === "avif" ? resized.avif(e.width <= 320 ? AVIF_SMALL : AVIF) : resized.webp(WEBP);
+  return e.format === "avif" ? resized.avif(avifOptions(e.width)) : resized.webp(WEBP);
 }
 
 /** The renditions of a source `sourceWidth` wide: each srcset width it reaches (at least one), in the formats asked, and the zoom. */
@@ -76,7 +77,7 @@ export async function storeImage(input: Buffer | string, originalName: string, a
 type CachedArtwork = { width: number; height: number; files: { width: number; height: number; format: "webp" | "avif"; file: string }[] };
 
 /** Bump when the encodings change: the cache's files are then drawn again. */
-const ARTWORK_ENCODING = `v1 ${RENDITION_WIDTHS.join(",")} ${ZOOM_WIDTH} ${JSON.stringify([WEBP, AVIF, AVIF_SMALL])}`;
+const artworkEncoding = () => `v1 ${RENDITION_WIDTHS.join(",")} ${ZOOM_WIDTH} ${JSON.stringify([WEBP, avifOptions(640), avifOptions(320)])}`;
 
 /**
  * Where rendered seed artwork is kept between starts: `.cache/artwork` under the working directory
@@ -135,7 +136,7 @@ async function renderArtwork(svg: string, dir: string, key: string, opts: { zoom
 }
 
 function artworkKey(svg: string, opts: { zoom: boolean }) {
-  return crypto.createHash("sha256").update(ARTWORK_ENCODING).update(String(opts.zoom)).update(svg).digest("hex").slice(0, 32);
+  return crypto.createHash("sha256").update(artworkEncoding()).update(String(opts.zoom)).update(svg).digest("hex").slice(0, 32);
 }
 
 /** Renders a drawing into the cache only (no database): warms it before many processes seed at once. */

@@ -10,7 +10,8 @@ import { storeImage } from "./renditions";
 import type { MediaSource } from "./schema";
 import { z } from "zod";
 import { fieldErrors, firstMessage } from "@core/form";
-import { altTextSchema, type StoredImage } from "@core/images";
+import { altTextSchema } from "@core/alt-text";
+import type { StoredImage } from "@core/images";
 import { REVIEW_LIMITS } from "@core/reviews";
 import { DomainError } from "@server/errors";
 

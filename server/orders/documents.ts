@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { db, type Tx } from "../db/client";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
+import { db, type Db, type Tx } from "../db/client";
 import type { CreditNoteView } from "@core/order-view";
 import { taxIncludedIn } from "./charges";
 import { orderShipping } from "./queries";
@@ -15,7 +15,7 @@ import { documentCounters, orderItems, orderRefunds, orders } from "./schema";
 const PREFIX = { invoice: "INV", "credit-note": "CN" } as const;
 
 export async function nextDocumentNumber(tx: Tx, kind: keyof typeof PREFIX, at: Date): Promise<string> {
-  const { counter, number } = documentNumberTaken(tx, kind, at);
+  const { counter, number } = documentNumberTaken(tx, kind, at.getUTCFullYear());
   const [row] = await tx.with(counter).select({ number }).from(counter);
   return row.number;
 }
@@ -23,12 +23,12 @@ export async function nextDocumentNumber(tx: Tx, kind: keyof typeof PREFIX, at: 
 /**
  * The next number taken inside the statement that stores it: `counter` is a CTE for that statement's
  * `with` and `from`, `number` its value ("INV-2026-000042"). One round trip fewer than
- * nextDocumentNumber, and the counter's row is locked by that statement, not one before it.
+ * nextDocumentNumber, and the counter's row is locked by that statement, not one before it. `year`
+ * (UTC) may be a prepared query's placeholder.
  */
-export function documentNumberTaken(tx: Tx, kind: keyof typeof PREFIX, at: Date) {
-  const year = at.getUTCFullYear();
-  const counter = tx.$with("document_counter").as(
-    tx
+export function documentNumberTaken(runner: Pick<Db, "$with" | "insert">, kind: keyof typeof PREFIX, year: number | Placeholder) {
+  const counter = runner.$with("document_counter").as(
+    runner
       .insert(documentCounters)
       .values({ kind, year, last: 1 })
       .onConflictDoUpdate({ target: [documentCounters.kind, documentCounters.year], set: { last: sql`${documentCounters.last} + 1` } })
@@ -36,7 +36,7 @@ export function documentNumberTaken(tx: Tx, kind: keyof typeof PREFIX, at: Date)
   );
   const last = sql`${counter.last}::text`;
   // Six digits at least, never cut: the millionth document of a year is "INV-2026-1000000".
-  const number = sql<string>`${`${PREFIX[kind]}-${year}-`}::text || lpad(${last}, greatest(6, length(${last})), '0')`;
+  const number = sql<string>`${`${PREFIX[kind]}-`}::text || ${year}::text || '-' || lpad(${last}, greatest(6, length(${last})), '0')`;
   return { counter, number };
 }
 

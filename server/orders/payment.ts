@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { countOrderDiscount, releaseDiscountUses } from "@server/discounts";
 import { db, transaction, type Tx } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { orderItems, orders } from "./schema";
 import type { OrderStatus } from "@core/order-status";
 import { recordOrderEvent } from "./events";
@@ -48,19 +49,44 @@ async function lockOrderBySession(tx: Tx, sessionId: string) {
 type PaidItem = Pick<typeof orderItems.$inferSelect, "id" | "variantId" | "title" | "variantName" | "unitPriceCents" | "quantity" | "refundedQuantity">;
 
 /** lockOrderBySession with the order's items, in one statement (the lock is the order row's alone). */
-async function lockOrderWithItems(tx: Tx, sessionId: string) {
+const lockOrderWithItems = preparedQuery("order_with_items_locked", (d) => {
   // Spelled out: in a one-table select drizzle leaves columns unqualified, and "id" would be the item's.
   const items = sql.raw(`(select coalesce(json_agg(json_build_object(
     'id', oi.id, 'variantId', oi.variant_id, 'title', oi.title, 'variantName', oi.variant_name,
     'unitPriceCents', oi.unit_price_cents, 'quantity', oi.quantity, 'refundedQuantity', oi.refunded_quantity)), '[]'::json)
     from order_items oi where oi.order_id = "orders"."id")`);
-  const [row] = await tx
+  return d
     .select({ order: orders, items: sql<PaidItem[]>`${items}` })
     .from(orders)
-    .where(eq(orders.providerSessionId, sessionId))
+    .where(eq(orders.providerSessionId, sql.placeholder("sessionId")))
     .for("update", { of: orders });
-  return row;
-}
+});
+
+/**
+ * The paid order's final update, taking the invoice number in the same statement: the counter's row
+ * lock (every payment's) is held only until the commit. Placeholders in a SET go through sql
+ * (drizzle types only values there).
+ */
+const markPaid = preparedQuery("order_paid", (d) => {
+  const invoice = documentNumberTaken(d, "invoice", sql.placeholder("year"));
+  const [text, time] = [(name: string) => sql`${sql.placeholder(name)}`, (name: string) => sql`${sql.placeholder(name)}::timestamptz`];
+  return d
+    .with(invoice.counter)
+    .update(orders)
+    .set({
+      status: "processing",
+      cancelReason: null,
+      paidAt: time("paidAt"),
+      paymentIntentId: text("paymentId"),
+      paymentBrand: text("brand"),
+      paymentLast4: text("last4"),
+      updatedAt: time("updatedAt"),
+      invoiceNumber: invoice.number,
+    })
+    .from(invoice.counter)
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .returning({ invoiceNumber: orders.invoiceNumber });
+});
 
 /**
  * A payment succeeded. In ONE transaction: mark the order paid ('processing') with brand and last 4,
@@ -71,7 +97,7 @@ async function lockOrderWithItems(tx: Tx, sessionId: string) {
 export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOutcome> {
   return transaction(async (tx): Promise<PaymentOutcome> => {
     if (!(await firstDelivery(tx, p.provider, p.eventId, p.eventType))) return { kind: "duplicate" };
-    const locked = await lockOrderWithItems(tx, p.sessionId);
+    const [locked] = await lockOrderWithItems({ sessionId: p.sessionId }, tx);
     if (!locked) return { kind: "unknown-session" };
     const { order, items } = locked;
     // A payment was applied already: paid (even if staff cancelled it since), or refunded as sold out.
@@ -148,16 +174,19 @@ export async function confirmPayment(p: PaymentConfirmation): Promise<PaymentOut
       paymentLast4: p.last4,
       updatedAt: new Date(),
     };
-    // Last of the payment's writes, taking the invoice number in the same statement: the counter's
-    // row lock (every payment's) is held only until the commit.
-    const invoice = documentNumberTaken(tx, "invoice", paidAt);
-    const [paid] = await tx
-      .with(invoice.counter)
-      .update(orders)
-      .set({ ...set, invoiceNumber: invoice.number })
-      .from(invoice.counter)
-      .where(eq(orders.id, order.id))
-      .returning({ invoiceNumber: orders.invoiceNumber });
+    // Last of the payment's writes, with the invoice number (markPaid).
+    const [paid] = await markPaid(
+      {
+        orderId: order.id,
+        year: paidAt.getUTCFullYear(),
+        paidAt: paidAt.toISOString(),
+        paymentId: set.paymentIntentId,
+        brand: set.paymentBrand,
+        last4: set.paymentLast4,
+        updatedAt: set.updatedAt.toISOString(),
+      },
+      tx,
+    );
     const summary = orderSummaryFrom({ ...order, ...set, invoiceNumber: paid.invoiceNumber }, items, discount);
     return { kind: "paid", orderId: order.id, accountRequests: order.saveAddress || order.createAccount, summary };
   });

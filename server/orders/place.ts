@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { itemLabel } from "@core/variant";
 import type { Shortage } from "@core/stock";
 import { holdDiscountUse, releaseDiscountUses, type DiscountHold } from "@server/discounts";
 import type { Market } from "../pricing";
-import { db, executeRows, transaction, type Tx } from "../db/client";
+import { transaction, type Tx } from "../db/client";
+import { preparedQuery, preparedRows } from "../db/prepared";
 import { orderEvents, orderItems, orders, type OrderTaxLine } from "./schema";
 import { notify } from "../realtime/bus";
 import { recordOrderEvent } from "./events";
@@ -73,11 +74,42 @@ export type OrderPricing = {
   taxLines: OrderTaxLine[];
 };
 
+/** The columns checkout writes for a new order (the rest keep their defaults): a prepared statement's fixed shape. */
+const PLACED_COLUMNS = [
+  "userId", "email", "name", "shipLine1", "shipLine2", "shipCity", "shipRegion", "shipPostalCode", "shipCountry", "customerNote",
+  "marketingConsent", "status", "subtotalCents", "shippingCents", "totalCents", "currency", "marketId", "rateMicros",
+  "shippingMethodId", "shippingMethodName", "deliveryFrom", "deliveryTo", "taxLines", "shippingTaxCents", "chargesAllocated",
+  "paymentProvider", "saveAddress", "createAccount", "cartId",
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+type PlacedValues = { [K in (typeof PLACED_COLUMNS)[number]]: (typeof orders.$inferInsert)[K] };
+
 /**
- * Inserts the order with a new number, its items and its "created" event in one statement (the items
- * and the event are data-modifying CTEs over the inserted order), retrying on the rare taken number.
+ * The order with its number, its items and its "created" event in one statement (the items and the
+ * event are data-modifying CTEs over the inserted order); no row when the number is taken. Built
+ * once: building it was the largest of a checkout's statements (docs/performance.md).
  */
-async function insertOrderWithUniqueNumber(tx: Tx, values: Omit<typeof orders.$inferInsert, "number">, lines: PricedLine[]) {
+const insertPlacedOrder = preparedRows<{ id: string; number: string }, PlacedValues & { number: string; items: string }>("place_order", (d) => {
+  const placed = d
+    .insert(orders)
+    .values({ ...(Object.fromEntries(PLACED_COLUMNS.map((c) => [c, sql.placeholder(c)])) as Record<keyof PlacedValues, Placeholder>), number: sql.placeholder("number") })
+    .onConflictDoNothing({ target: orders.number })
+    .returning({ id: orders.id, number: orders.number });
+  return sql`with placed as (${placed.getSQL()}),
+    items as (
+      insert into ${orderItems} (order_id, product_id, variant_id, title, variant_name, unit_price_cents, quantity, discount_cents, tax_cents)
+      select placed.id, l.product_id, l.variant_id, l.title, l.variant_name, l.unit_price_cents, l.quantity, l.discount_cents, l.tax_cents
+      from placed cross join json_to_recordset(${sql.placeholder("items")}::json) as l(product_id uuid, variant_id uuid, title text, variant_name text,
+        unit_price_cents bigint, quantity int, discount_cents bigint, tax_cents bigint)
+    ),
+    created as (
+      insert into ${orderEvents} (order_id, actor, type, to_status, note)
+      select placed.id, 'customer', 'created', 'pending', 'Checkout started; units reserved.' from placed
+    )
+    select id, number from placed`;
+});
+
+/** insertPlacedOrder with a new number, retrying on the rare taken one. */
+async function insertOrderWithUniqueNumber(tx: Tx, values: PlacedValues, lines: PricedLine[]) {
   const items = JSON.stringify(
     lines.map((l) => ({
       product_id: l.productId,
@@ -91,26 +123,7 @@ async function insertOrderWithUniqueNumber(tx: Tx, values: Omit<typeof orders.$i
     })),
   );
   for (let attempt = 0; ; attempt++) {
-    const placed = tx
-      .insert(orders)
-      .values({ ...values, number: newOrderNumber() })
-      .onConflictDoNothing({ target: orders.number })
-      .returning({ id: orders.id, number: orders.number });
-    const [row] = await executeRows<{ id: string; number: string }>(
-      sql`with placed as (${placed.getSQL()}),
-      items as (
-        insert into ${orderItems} (order_id, product_id, variant_id, title, variant_name, unit_price_cents, quantity, discount_cents, tax_cents)
-        select placed.id, l.product_id, l.variant_id, l.title, l.variant_name, l.unit_price_cents, l.quantity, l.discount_cents, l.tax_cents
-        from placed cross join json_to_recordset(${items}::json) as l(product_id uuid, variant_id uuid, title text, variant_name text,
-          unit_price_cents bigint, quantity int, discount_cents bigint, tax_cents bigint)
-      ),
-      created as (
-        insert into ${orderEvents} (order_id, actor, type, to_status, note)
-        select placed.id, 'customer', 'created', 'pending', 'Checkout started; units reserved.' from placed
-      )
-      select id, number from placed`,
-      tx,
-    );
+    const [row] = await insertPlacedOrder({ ...values, number: newOrderNumber(), items }, tx);
     if (row) {
       // What recordOrderEvent announces for an event it writes.
       await notify(tx, { type: "order", id: row.id, action: "created" });
@@ -243,8 +256,16 @@ export async function placePendingOrder(input: {
   };
 }
 
+const setPaymentSession = preparedQuery("order_payment_session", (d) =>
+  d
+    .update(orders)
+    // Placeholders in a SET go through sql (drizzle types only values there), as in server/cart/cart.ts.
+    .set({ providerSessionId: sql`${sql.placeholder("sessionId")}`, updatedAt: sql`${sql.placeholder("now")}::timestamptz` })
+    .where(eq(orders.id, sql.placeholder("orderId"))),
+);
+
 export async function attachPaymentSession(orderId: string, sessionId: string) {
-  await db().update(orders).set({ providerSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await setPaymentSession({ orderId, sessionId, now: new Date().toISOString() });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { orderDiscount } from "@server/discounts";
 import { orderItems, orders } from "./schema";
@@ -9,7 +9,12 @@ import type { OrderDiscount, OrderPricingView, OrderShipping, OrderSummary } fro
  * the account, the success page and the emails all read it).
  */
 export async function orderLines(orderId: string): Promise<OrderSummary["lines"]> {
-  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.title), asc(orderItems.variantName));
+  // In code points ("C"), as orderSummaryFrom sorts: the database's own collation may put a mixed-case title elsewhere.
+  const items = await db()
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(sql`${orderItems.title} collate "C"`, sql`${orderItems.variantName} collate "C"`);
   return items.map(lineView);
 }
 
@@ -95,7 +100,7 @@ export function orderSummaryFrom(order: typeof orders.$inferSelect, items: ItemR
   return summaryOf(order, lines, discountView(discount));
 }
 
-/** orderLines' order (title, then colour), in code points: a mixed-case title may sort apart from the database's collation. */
+/** orderLines' order (title, then colour), in code points like its `collate "C"`. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function summaryOf(order: typeof orders.$inferSelect, lines: OrderSummary["lines"], discount: OrderDiscount | null): OrderSummary {

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
+import { preparedQuery } from "../db/prepared";
 import { paymentEvents } from "./schema";
 
 /**
@@ -7,10 +9,14 @@ import { paymentEvents } from "./schema";
  * conflicts). The idempotency key of webhook handling.
  */
 export async function firstDelivery(tx: Tx, provider: string, eventId: string, eventType: string): Promise<boolean> {
-  const rows = await tx
-    .insert(paymentEvents)
-    .values({ provider, id: eventId, type: eventType })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
+  const rows = await eventRecorded({ provider, eventId, eventType }, tx);
   return rows.length > 0;
 }
+
+const eventRecorded = preparedQuery("payment_event_recorded", (d) =>
+  d
+    .insert(paymentEvents)
+    .values({ provider: sql.placeholder("provider"), id: sql.placeholder("eventId"), type: sql.placeholder("eventType") })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id }),
+);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { executeRows, transaction } from "../db/client";
 import { reviews } from "./schema";
 import { readSignedValue, signedCookie } from "../http/cookies";
@@ -25,9 +25,16 @@ const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 const visitorCookie = () => signedCookie("visitor", VISITOR_COOKIE_MAX_AGE);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** A signed-in customer votes as "user:<id>"; `userId` may be a column of the enclosing query. */
+export function userVoter(userId: string): string;
+export function userVoter(userId: string | SQLWrapper): string | SQL;
+export function userVoter(userId: string | SQLWrapper): string | SQL {
+  return typeof userId === "string" ? `user:${userId}` : sql`'user:' || ${userId}`;
+}
+
 /** Who is voting, or null for a visitor who never voted (nothing to look up). */
 export async function currentVoter(request: Request, userId: string | null): Promise<string | null> {
-  if (userId) return `user:${userId}`;
+  if (userId) return userVoter(userId);
   const visitor = await readSignedValue(visitorCookie(), request);
   return visitor && UUID.test(visitor) ? `visitor:${visitor}` : null;
 }
@@ -67,7 +74,7 @@ export async function markHelpful(request: Request, userId: string | null, revie
  * A scalar subquery: the reviews of a product this voter found helpful, as JSON `[id, count]` pairs
  * with their counts now (fresher than the cached list's).
  */
-export function votesColumn(voter: string, productId: string): SQL {
+export function votesColumn(voter: string | SQLWrapper, productId: string | SQLWrapper): SQL {
   return sql`(select coalesce(json_agg(json_build_array(${reviews.id}, ${reviews.helpfulCount})), '[]'::json)
     from ${reviewHelpfulVotes} inner join ${reviews} on ${reviews.id} = ${reviewHelpfulVotes.reviewId}
     where ${reviewHelpfulVotes.voter} = ${voter} and ${reviews.productId} = ${productId})`;

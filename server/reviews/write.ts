@@ -1,4 +1,4 @@
-import { and, eq, exists, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, isNotNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db, executeRows, transaction } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -53,7 +53,7 @@ export const reviewSchema = z.object({
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
 /** The customer's paid, not cancelled orders that have the product (at most one row). */
-function purchasesOf(userId: string, productId: string) {
+function purchasesOf(userId: string | SQLWrapper, productId: string | SQLWrapper) {
   return db()
     .select({ id: orders.id })
     .from(orders)
@@ -64,8 +64,11 @@ function purchasesOf(userId: string, productId: string) {
 
 export type AccessRow = { status: ReviewStatus | null; bought: boolean };
 
-/** Select-list columns of an AccessRow: the customer's own review of the product, and whether they bought it. */
-export function accessColumns(userId: string, productId: string): SQL {
+/**
+ * Select-list columns of an AccessRow: the customer's own review of the product, and whether they
+ * bought it. `userId` may be a column of the enclosing query (the personal answer's signed-in user).
+ */
+export function accessColumns(userId: string | SQLWrapper, productId: string | SQLWrapper): SQL {
   const own = db()
     .select({ status: reviews.status })
     .from(reviews)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db, transaction } from "../db/client";
 import { productVariants, products } from "../catalog/schema";
 import { availableStock } from "../inventory";
@@ -47,8 +47,8 @@ async function guestSaved(request: Request): Promise<SavedVariant[]> {
   return ids.flatMap((variantId) => (known.has(variantId) ? [{ variantId, productId: known.get(variantId)! }] : []));
 }
 
-/** A scalar subquery: the colour of the product a customer saved, or null. */
-export function savedVariantColumn(userId: string, productId: string): SQL {
+/** A scalar subquery: the colour of the product a customer saved, or null (`userId` may be a column of the enclosing query). */
+export function savedVariantColumn(userId: string | SQLWrapper, productId: string | SQLWrapper): SQL {
   return sql`(select ${wishlistItems.variantId} from ${wishlistItems} where ${wishlistItems.userId} = ${userId} and ${wishlistItems.productId} = ${productId})`;
 }
 

@@ -129,6 +129,26 @@ test.describe("a shopper in Germany", () => {
     await expect(page.getByText("Including VAT (20%)")).toBeVisible();
     await expect(page.getByTestId("checkout-total")).toHaveText("€55.98");
   });
+
+  test("Continue to Payment waits while the summary is re-priced for a new country", async ({ page }) => {
+    await addToCart(page, "r36s", "Orange");
+    await page.goto("/checkout");
+    await page.getByLabel("Country").selectOption("DE");
+    await expect(page.getByText("Including VAT (19%)")).toBeVisible();
+    // The summary's request for France is held until the button has been seen disabled.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/checkout\.data\?country=FR/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const submit = page.getByRole("button", { name: /^Continue to Payment/ });
+    await page.getByLabel("Country").selectOption("FR");
+    await expect(submit).toBeDisabled();
+    release();
+    await expect(page.getByText("Including VAT (20%)")).toBeVisible();
+    await expect(submit).toBeEnabled();
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export type Shift = { value: number; moved: string[] };
 
@@ -15,5 +15,8 @@ export async function watchLayoutShifts(page: Page) {
   });
 }
 
-/** The layout shifts recorded so far (none: []). */
-export const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
+/** No layout shift since the page began, however small. */
+export async function expectNoLayoutShift(page: Page) {
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
+  expect(shifts).toEqual([]);
+}

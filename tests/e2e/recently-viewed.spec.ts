@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { shiftsOf, watchLayoutShifts } from "./layout-shifts";
+import { expectNoLayoutShift, watchLayoutShifts } from "./layout-shifts";
 
 /**
  * "Recently viewed" on the product page (issue 31). The page is the same cached page for everyone
@@ -45,7 +45,7 @@ test("a product page shows the products viewed before it, newest first, filled i
     return related.compareDocumentPosition(recent) === Node.DOCUMENT_POSITION_FOLLOWING && recent.nextElementSibling === null;
   });
   expect(below, "the section is the page's last, below You may also like").toBe(true);
-  expect(await shiftsOf(page)).toEqual([]);
+  await expectNoLayoutShift(page);
   await section(page).scrollIntoViewIfNeeded();
   await expectAccessible(page);
   await section(page).screenshot({ path: test.info().outputPath("recently-viewed-1280.png") });

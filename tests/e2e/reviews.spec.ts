@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createConfirmedCustomer, signInOverHttp, uniqueEmail } from "./account-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectHydrated, test } from "./fixtures";
 import { fillShipping, payWithCard, shopperPage } from "./shop-steps";
 import { createStaffMember } from "./staff-helpers";
 
@@ -55,8 +55,13 @@ test.describe("Reviews from buyers", () => {
     await page.goto(PRODUCT);
     const stories = reviews(page);
     await expect(stories).toContainText("No reviews yet");
-    await stories.getByRole("link", { name: "Write a review" }).click();
+    // The reviews sit in the part below the fold, hydrated once its chunk arrives; and the form's
+    // fields are filled only once React owns the form (text typed before may be reset).
+    const write = stories.getByRole("link", { name: "Write a review" });
+    await expectHydrated(write);
+    await write.click();
     await expect(page.getByRole("heading", { level: 1, name: /^Review 128GB/ })).toBeVisible();
+    await expectHydrated(page.getByRole("button", { name: "Submit review" }));
     await expectAccessible(page);
 
     // The server's messages, next to their fields.

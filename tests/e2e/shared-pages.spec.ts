@@ -1,7 +1,7 @@
 import { createConfirmedCustomer, signInOverHttp, uniqueEmail } from "./account-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectHydrated, test } from "./fixtures";
 import { addToCart } from "./shop-steps";
-import { shiftsOf, watchLayoutShifts } from "./layout-shifts";
+import { expectNoLayoutShift, watchLayoutShifts } from "./layout-shifts";
 
 /**
  * A shared (cached) storefront page for a signed-in customer with a cart (ADR 018): the page is the
@@ -29,19 +29,41 @@ test("a signed-in customer with a cart gets the shared page and their own parts 
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
-  expect(await shiftsOf(page)).toEqual([]);
+  await expectNoLayoutShift(page);
   await expectAccessible(page);
+});
+
+test("the product page's price row keeps its place when a part is painted before its text has arrived", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/products/r36s");
+  // A long page is parsed in pieces, and a frame can show an element whose text is still to come:
+  // each part of the row (price, struck-out price, "% OFF") is emptied for a moment, as it was then.
+  const tops = await page.locator("[data-price-row] > *").evaluateAll((parts) =>
+    parts.map((part) => {
+      const withText = part.getBoundingClientRect().top;
+      const children = [...part.childNodes];
+      part.replaceChildren();
+      const empty = part.getBoundingClientRect().top;
+      part.replaceChildren(...children);
+      return { part: part.outerHTML.slice(0, 60), withText, empty };
+    }),
+  );
+  expect(tops).toHaveLength(3);
+  for (const t of tops) expect(t.empty, t.part).toBe(t.withText);
 });
 
 test.describe("before the page's JavaScript has run", () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
 
   test("the badge already shows the cart's count (no flash), from the hint cookie", async ({ page }) => {
+    // The product page hydrates before the click (the fixture's wait): a click before React takes
+    // over posts the form and lands on /cart, the no-JavaScript path.
     await addToCart(page, "r36s", "Black");
     await expect(page.getByTestId("cart-count")).toHaveText("1");
-    // The page's modules never arrive: only the inline hint script can fill the badge.
+    // The page's modules never arrive: only the inline hint script can fill the badge. It never
+    // hydrates, so the navigation returns on its first bytes rather than waiting for React.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    const response = await page.goto("/blog");
+    const response = await page.goto("/blog", { waitUntil: "commit" });
     expect(response?.headers()["cache-control"]).toMatch(/^public, /);
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
@@ -67,4 +89,26 @@ test("a visitor with nothing in the cart sees no badge, and the heart's saved st
   await answered;
   await expect(theirs.getByTestId("wishlist-toggle")).toHaveAttribute("aria-pressed", "false");
   await other.close();
+});
+
+test("a shared page's scripts load once its main picture is on screen, and then hydrate it (ADR 023)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { pictureShown?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.pictureShown ??= (entry as PerformanceEntry & { renderTime: number }).renderTime;
+    }).observe({ type: "element", buffered: true });
+  });
+  const response = await page.goto("/products/r36s");
+  const html = await response!.text();
+  expect(html).not.toContain('<link rel="modulepreload"');
+  expect(html).not.toContain('type="module"');
+  expect(html).toContain('elementtiming="main-picture"');
+  await expectHydrated(page.getByRole("button", { name: "Add to Cart" }));
+  const { pictureShown, firstScript } = await page.evaluate(() => ({
+    pictureShown: (window as unknown as { pictureShown?: number }).pictureShown,
+    firstScript: Math.min(...performance.getEntriesByType("resource").filter((r) => /\/assets\/.*\.js$/.test(r.name)).map((r) => r.startTime)),
+  }));
+  expect(pictureShown, "the product's main picture was painted").toBeGreaterThan(0);
+  expect(firstScript).toBeGreaterThan(pictureShown!);
 });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listHomeRows, listPublishedProducts, listReviews } from "../../server/catalog/products";
 import { invalidateCatalog } from "../../server/cache/catalog";
@@ -9,6 +9,9 @@ import { pricingSettings } from "../../server/pricing/store";
 import { productVariants, products } from "../../server/catalog/schema";
 import { seed } from "../../server/seed";
 import { useTestDatabase } from "./test-db";
+import { sendImage, unsendImage } from "../../core/images";
+import { mostHelpful } from "../../core/reviews";
+import { reviews } from "../../server/reviews/schema";
 
 describe("catalogue on the seeded database", () => {
   useTestDatabase({ seed: true });
@@ -55,6 +58,9 @@ describe("catalogue on the seeded database", () => {
       expect(image.renditions.map((r) => `${r.width} ${r.format}`)).toEqual(["320 webp", "640 webp", "960 webp"]);
       expect(image.avif?.map((r) => `${r.width} ${r.format}`)).toEqual(["320 avif", "640 avif", "960 avif"]);
       expect(image.zoom).toMatchObject({ width: 1600, format: "webp" });
+      // The page sends it as sizes (its paths follow from the id) and renders what was stored.
+      expect(sendImage(image)).not.toHaveProperty("renditions");
+      expect(unsendImage(sendImage(image))).toEqual(image);
     }
     const reviews = await listReviews(page!.id);
     expect(reviews).toHaveLength(8);
@@ -73,11 +79,21 @@ describe("catalogue on the seeded database", () => {
     invalidateCatalog();
   });
 
-  it("carries the three most helpful reviews for structured data", async () => {
+  it("picks the structured data's three most helpful reviews from the page's reviews, as the database orders them", async () => {
     const page = await getPublishedProduct(MAIN_PRODUCT_SLUG);
-    const all = await listReviews(page!.id);
-    const mostHelpful = [...all].sort((a, b) => b.helpfulCount - a.helpfulCount).slice(0, 3);
-    expect(page?.reviewSnippets.map((r) => r.author)).toEqual(mostHelpful.map((r) => r.author));
+    // Two reviews of equal help: the newer goes first.
+    const [first, second] = await listReviews(page!.id);
+    await db().update(reviews).set({ helpfulCount: 999 }).where(inArray(reviews.id, [first.id, second.id]));
+    invalidateCatalog();
+    const byDatabase = await db()
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.productId, page!.id), eq(reviews.status, "published")))
+      .orderBy(desc(reviews.helpfulCount), desc(reviews.createdAt))
+      .limit(3);
+    const picked = mostHelpful(await listReviews(page!.id));
+    expect(picked.map((r) => r.id)).toEqual(byDatabase.map((r) => r.id));
+    expect(picked.slice(0, 2).map((r) => r.id)).toEqual([first.id, second.id]);
   });
 
   it("sanitises the description on the way out, even when a row bypassed the editor", async () => {

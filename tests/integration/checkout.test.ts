@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import crypto from "node:crypto";
+import { describe, expect, it, vi } from "vitest";
 import { action as cartAction } from "../../app/routes/shop/cart";
 import { action as checkoutAction } from "../../app/routes/shop/checkout";
 import { loader as successLoader } from "../../app/routes/shop/checkout-success";
 import { listOrdersForUser } from "../../server/orders/customer-orders";
+import { orderLines, orderSummaryFrom } from "../../server/orders/queries";
 import { afterSignIn } from "../../server/auth/after-sign-in";
 import { countItems, getCartForRequest, readCart, visitorCartIdFromRequest } from "../../server/cart";
 import { OutOfStockError, startCheckout } from "../../server/checkout";
@@ -133,6 +135,12 @@ describe("checkout with the test provider", () => {
     expect(holds.every((h) => h.releasedAt !== null)).toBe(true);
     const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(history.map((e) => e.type).sort()).toEqual(["created", "paid"]);
+    expect(history.find((e) => e.type === "paid")).toMatchObject({
+      actor: "provider:test",
+      fromStatus: "pending",
+      toStatus: "processing",
+      note: expect.stringMatching(/^Paid.*; reserved units taken from stock\.$/),
+    });
     const [mail] = await db().select().from(outboxMail).where(and(eq(outboxMail.to, "buyer3@example.com")));
     expect(mail.subject).toContain(order.number);
     expect(mail.text).toContain("2 x 35XXPro");
@@ -209,5 +217,48 @@ describe("checkout with the test provider", () => {
     expect((await orderById(started.orderId)).userId).toBe("user-checkout");
     // Unpaid, it is not yet an order the customer placed: the account lists it once paid.
     expect(await listOrdersForUser("user-checkout")).toEqual([]);
+  });
+
+  it("draws another order number when the one drawn is taken: one order with its items and event, nothing of the first try", async () => {
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    // The suffix's five random bytes are the same for the next two orders, then random again.
+    const realRandomBytes = crypto.randomBytes;
+    let repeats = 0;
+    const draws = vi
+      .spyOn(crypto, "randomBytes")
+      .mockImplementation(((size: number) => (size === 5 && repeats++ < 2 ? Buffer.from([1, 2, 3, 4, 5]) : realRandomBytes(size))) as unknown as typeof crypto.randomBytes);
+    try {
+      const first = await startCheckout({ cartId: (await cartWith([{ variantId: teal.id, quantity: 1 }])).cartId, userId: null, details: buyer(21) });
+      const second = await startCheckout({ cartId: (await cartWith([{ variantId: teal.id, quantity: 2 }])).cartId, userId: null, details: buyer(22) });
+      expect(first.orderNumber).toMatch(/^PR-\d{6}-34567$/);
+      expect(second.orderNumber).not.toBe(first.orderNumber);
+      // The second checkout drew twice: the taken number, then a free one.
+      expect(draws.mock.calls.filter(([size]) => size === 5)).toHaveLength(3);
+      const numbered = await db().select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.number, first.orderNumber));
+      expect(numbered).toEqual([{ id: first.orderId, email: "buyer21@example.com" }]);
+      for (const [started, quantity] of [[first, 1], [second, 2]] as const) {
+        expect(await db().select({ quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, started.orderId))).toEqual([{ quantity }]);
+        expect(await db().select({ type: orderEvents.type }).from(orderEvents).where(eq(orderEvents.orderId, started.orderId))).toEqual([{ type: "created" }]);
+      }
+    } finally {
+      draws.mockRestore();
+    }
+  });
+
+  it("lists an order's lines in one order everywhere: the pages' query and the confirmation email's summary agree on mixed-case titles", async () => {
+    const teal = await variantOf("rg35xx-pro", "Teal");
+    const started = await startCheckout({ cartId: (await cartWith([{ variantId: teal.id, quantity: 1 }])).cartId, userId: null, details: buyer(23) });
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, started.orderId));
+    // Snapshots of titles that a case-insensitive collation sorts otherwise than code points do.
+    for (const title of ["zeta Grip", "Alpha Case", "alpha case"]) {
+      await db().insert(orderItems).values({ ...line, id: crypto.randomUUID(), title });
+    }
+    const order = await orderById(started.orderId);
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, started.orderId));
+    const shown = (await orderLines(started.orderId)).map((l) => l.title);
+    // Code points: capitals first ("Alpha Case" < "R…" < "alpha case" < "zeta Grip").
+    expect(shown).toEqual([line.title, "zeta Grip", "Alpha Case", "alpha case"].sort());
+    expect(shown.indexOf("Alpha Case")).toBeLessThan(shown.indexOf("alpha case"));
+    expect(orderSummaryFrom(order, items, null).lines.map((l) => l.title)).toEqual(shown);
   });
 });

@@ -158,7 +158,6 @@ describe("reviews from buyers", () => {
     expect(shown!.images).toHaveLength(2);
     const after = (await getPublishedProduct("r36s"))!;
     expect(after.rating.count).toBe(before.count + 1);
-    expect(after.reviewSnippets.length).toBeGreaterThan(0);
 
     await replyToReview(row.id, "Thanks Jane, enjoy the games!", actor);
     expect((await listReviews(productId)).find((v) => v.id === row.id)?.reply).toBe("Thanks Jane, enjoy the games!");

@@ -36,6 +36,8 @@ export function useTestDatabase(opts: { seed?: boolean; env?: Record<string, str
         DATA_DIR: state.dataDir,
         BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
         PUBLIC_URL: "http://localhost:3000",
+        // The effort the global set-up rendered the artwork at (npm test's), so the seed finds it in the cache.
+        ...(process.env.SEED_ARTWORK_AVIF_EFFORT ? { SEED_ARTWORK_AVIF_EFFORT: process.env.SEED_ARTWORK_AVIF_EFFORT } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...opts.env,
       }),

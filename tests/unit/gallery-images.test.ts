@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { storedImage, type Rendition } from "../../core/images";
+import { sendImage, storedImage, unsendImage, type Rendition } from "../../core/images";
 import { viewName } from "~/components/shop/product/gallery";
 import { ResponsiveImage } from "~/components/shop/responsive-image";
 
@@ -18,6 +18,30 @@ describe("storedImage", () => {
   it("leaves an upload made before AVIF and zoom renditions as it was", () => {
     const image = storedImage({ id: "a", alt: "A", width: 800, height: 800, renditions: [r(320, "webp"), r(640, "webp"), r(800, "webp")] });
     expect(image).toEqual({ id: "a", alt: "A", width: 800, height: 800, renditions: [r(320, "webp"), r(640, "webp"), r(800, "webp")] });
+  });
+});
+
+describe("sendImage", () => {
+  const named = (id: string, width: number, height: number, format: Rendition["format"]): Rendition => ({ width, height, format, path: `/media/${id}-${width}.${format}` });
+
+  it("sends each rendition's size without its path, and unsendImage gives the same image back", () => {
+    const image = storedImage({
+      id: "a",
+      alt: "A",
+      width: 1600,
+      height: 1200,
+      renditions: [named("a", 320, 240, "webp"), named("a", 640, 480, "webp"), named("a", 320, 240, "avif"), named("a", 640, 480, "avif"), named("a", 1600, 1200, "webp")],
+    });
+    const sent = sendImage(image);
+    expect(sent).toEqual({ id: "a", alt: "A", width: 1600, height: 1200, webp: [[320, 240], [640, 480]], avif: [[320, 240], [640, 480]], zoom: [1600, 1200] });
+    expect(JSON.stringify(sent)).not.toContain("/media/");
+    expect(unsendImage(sent)).toEqual(image);
+  });
+
+  it("sends an image whole when a file is not named after its width (a source narrower than the first width)", () => {
+    const narrow = storedImage({ id: "b", alt: "B", width: 200, height: 100, renditions: [{ width: 200, height: 100, format: "webp", path: "/media/b-320.webp" }] });
+    expect(sendImage(narrow)).toBe(narrow);
+    expect(unsendImage(sendImage(narrow))).toEqual(narrow);
   });
 });
 

@@ -13,7 +13,8 @@ import {
   type PricingSettings,
   type QuoteInput,
 } from "@server/pricing";
-import { formatMoney, formatRate } from "../../core/money";
+import { formatRate } from "../../core/checkout-quote";
+import { formatMoney } from "../../core/money";
 
 const market = (id: string) => settings.markets.find((m) => m.id === id)!;
 const monday10am = new Date("2026-11-23T10:00:00Z"); // London is on GMT in November

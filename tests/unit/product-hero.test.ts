@@ -29,7 +29,6 @@ function product(available: number[], extra: Partial<InMarket<ProductPage>> = {}
     variants: available.map((n, i) => ({ id: `v${i}`, name: ["Purple", "Black"][i], hex: "#7b4fd6", images: [image], available: n })),
     lowStockThreshold: 5,
     rating: { average: 4.5, count: 2 },
-    reviewSnippets: [],
     updatedAt: new Date(0).toISOString(),
     ...extra,
   };

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { formatMoney, formatUsdCompact } from "@core/money";
+import { formatMoney } from "@core/money";
 import { SALES_PRESETS, percentChange, previousPeriodLabel, type LowStockRow, type SalesDay, type SalesRange, type SalesReport, type TopRow } from "@core/sales-range";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -9,6 +9,11 @@ const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeri
 const dayLabelWithYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 /** "Nov 16" for a calendar day of the admin's zone (already a day: formatted as UTC so it does not move). */
 const shortDay = (day: string, withYear = false) => (withYear ? dayLabelWithYear : dayLabel).format(new Date(`${day}T00:00:00Z`));
+
+// Here, not in core/money.ts, which every storefront page loads: only this chart uses it.
+const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 });
+/** US cents in a chart axis's few characters: "$0", "$250", "$1.5K". */
+const formatUsdCompact = (cents: number) => compactUsd.format(cents / 100);
 
 const card = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
 

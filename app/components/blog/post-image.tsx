@@ -1,3 +1,5 @@
+import { MAIN_PICTURE } from "~/components/shop/responsive-image";
+
 /**
  * A post's featured image in a fixed 16:9 box (no layout shift whatever its size), or an illustrated
  * placeholder when the post has none.
@@ -7,6 +9,7 @@ export function PostImage({ src, priority = false, className = "" }: { src: stri
     <div className={`aspect-video overflow-hidden bg-brand-50 ${className}`}>
       {src ? (
         <img
+          {...(priority ? MAIN_PICTURE : {})}
           src={src}
           alt=""
           loading={priority ? "eager" : "lazy"}

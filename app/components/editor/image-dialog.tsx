@@ -1,6 +1,7 @@
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useId, useState } from "react";
-import { altTextSchema, type BodyImage, type LibraryImage } from "@core/images";
+import { altTextSchema } from "@core/alt-text";
+import type { BodyImage, LibraryImage } from "@core/images";
 import { isImageUrl } from "@core/url";
 import { RequestDialog } from "./request-dialog";
 import { buttonClass } from "~/components/ui/button";

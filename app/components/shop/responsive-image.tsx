@@ -3,6 +3,12 @@ import { preload } from "react-dom";
 type Rendition = { width: number; height: number; path: string };
 export type ImageData = { alt: string; width: number; height: number; renditions: Rendition[]; avif?: Rendition[]; zoom?: Rendition };
 
+/**
+ * The attribute naming a page's main picture for the Element Timing API: a shared page starts its
+ * scripts once this picture is on screen (app/lib/scripts-after-paint.ts).
+ */
+export const MAIN_PICTURE = { elementtiming: "main-picture" };
+
 const srcSetOf = (renditions: Rendition[]) => renditions.map((r) => `${r.path} ${r.width}w`).join(", ");
 
 /** The densest screens we serve: a fixed-size placement never needs more than 3 device pixels per CSS pixel. */
@@ -24,8 +30,8 @@ function usable(renditions: Rendition[], sizes: string): Rendition[] {
  * An image with srcset and intrinsic size (no layout shift), in AVIF where it was made (a `<picture>`
  * whose `<img>` carries the WebP set for browsers without AVIF). `priority` marks the page's main
  * image: eager, high fetch priority, and preloaded from the head in the format the browser will
- * pick (React preloads a bare `<img>` by itself, not one inside a `<picture>`). Everything else
- * loads lazily.
+ * pick (React preloads a bare `<img>` by itself, not one inside a `<picture>`), and named for the
+ * Element Timing API (`MAIN_PICTURE`). Everything else loads lazily.
  */
 export function ResponsiveImage({
   image,
@@ -55,6 +61,7 @@ export function ResponsiveImage({
   }
   const img = (
     <img
+      {...(priority ? MAIN_PICTURE : {})}
       src={fallback?.path}
       srcSet={srcSetOf(renditions)}
       sizes={sizes}

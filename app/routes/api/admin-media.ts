@@ -5,7 +5,8 @@ import { UploadError, storeDescribedImageFromRequest } from "@server/media";
 import { listLibrary } from "@server/media";
 import { domainErrorResponse, invalidForm, refusal, uploadRefusal } from "@server/http/responses";
 import { importImageFromUrl } from "@server/media";
-import { altTextSchema, bodyImage } from "@core/images";
+import { altTextSchema } from "@core/alt-text";
+import { bodyImage } from "@core/images";
 import type { Route } from "./+types/admin-media";
 
 const querySchema = z.object({ q: z.string().max(100, "Search for 100 characters or fewer").default("") });

@@ -167,7 +167,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             savedAddresses={loaderData.savedAddresses}
             priced={priced}
             onChoose={requote}
-            disabled={settingUp}
+            // Not while the summary is re-priced for a new country or method: the shopper pays the
+            // total the button shows, and a method of the previous country's zone is not posted.
+            disabled={settingUp || summary.state !== "idle"}
           />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { data } from "react-router";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog";
 import { localise, shopperForRequest } from "@server/pricing";
@@ -9,6 +9,8 @@ import { productJsonLd } from "~/lib/product-json-ld";
 import { jsonLd, seo, siteOf } from "~/lib/seo";
 import type { Route } from "./+types/product";
 import { PROMO_PAGE } from "~/lib/promo";
+import { mostHelpful } from "@core/reviews";
+import { sendCardImage, sendImages, unsendCardImage, unsendImage, unsendImages } from "@core/images";
 
 // Below the fold: the server renders it whole; the browser fetches its code after the page's own.
 const BelowTheFold = lazy(() => import("~/components/shop/product/below-the-fold"));
@@ -23,14 +25,15 @@ const BelowTheFold = lazy(() => import("~/components/shop/product/below-the-fold
 export async function loader({ params, request }: Route.LoaderArgs) {
   const [product, shopper] = await Promise.all([getPublishedProduct(params.slug ?? MAIN_PRODUCT_SLUG), shopperForRequest(request)]);
   if (!product) throw data(null, { status: 404 });
+  // Every image goes as sizes, its rendition paths derived in the browser (core/images.ts SentImage).
   return {
-    product: localise(shopper, product),
+    product: { ...localise(shopper, product), variants: product.variants.map(sendImages) },
     // Awaited, not streamed: a cached read, and streamed content needs JavaScript to appear (the
     // reviews and their "Was this helpful?" must work without it).
-    reviews: await listReviews(product.id),
-    related: listRelatedProducts(product).then((list) => list.map((p) => localise(shopper, p))),
+    reviews: (await listReviews(product.id)).map(sendImages),
+    related: listRelatedProducts(product).then((list) => list.map((p) => sendCardImage(localise(shopper, p)))),
     // Accessories are offered beside consoles only; awaited (a cached read) so the page does not shift when they arrive.
-    accessories: product.type === "console" ? (await listAccessoryOffers()).map((p) => localise(shopper, p)) : [],
+    accessories: product.type === "console" ? (await listAccessoryOffers()).map((p) => sendCardImage(localise(shopper, p))) : [],
   };
 }
 
@@ -40,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const path = `/products/${product.slug}`;
   const { origin, shopName } = siteOf(matches);
   // The largest rendition of each colour's first image.
-  const images = product.variants.flatMap((v) => (v.images[0] ? [v.images[0].renditions.at(-1)?.path ?? ""] : [])).filter(Boolean);
+  const images = product.variants.flatMap((v) => (v.images[0] ? [unsendImage(v.images[0]).renditions.at(-1)?.path ?? ""] : [])).filter(Boolean);
   return [
     ...seo(matches, {
       title: product.seoTitle ?? product.title,
@@ -61,14 +64,23 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         currency: product.currency,
         inStock: product.variants.some((v) => v.available > 0),
         rating: product.rating,
-        reviews: product.reviewSnippets,
+        reviews: mostHelpful(loaderData.reviews),
       }),
     ),
   ];
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, related, accessories } = loaderData;
+  const { related } = loaderData;
+  // The images as the page renders them, with their paths; kept while the loader data stays the same.
+  const { product, reviews, accessories } = useMemo(
+    () => ({
+      product: { ...loaderData.product, variants: loaderData.product.variants.map(unsendImages) },
+      reviews: loaderData.reviews.map(unsendImages),
+      accessories: loaderData.accessories.map(unsendCardImage),
+    }),
+    [loaderData],
+  );
   return (
     <main id="main" className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-8 md:py-12">
       <div className="flex flex-col gap-6">

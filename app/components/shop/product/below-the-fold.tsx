@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
+import { unsendCardImage, type WithSentImage } from "@core/images";
 import type { InMarket } from "@core/market";
 import type { ProductCard, ProductPage, ReviewView } from "@core/product-view";
 import { ComparisonTable, MarketingSections } from "./content-blocks";
@@ -13,7 +14,7 @@ import { RecentlyViewed } from "./recently-viewed";
  * (React.lazy): the server renders it whole, the browser hydrates it once its chunk arrives, so its
  * code is not part of what a phone runs before the page is interactive (issue 29).
  */
-export default function BelowTheFold({ product, reviews, related }: { product: InMarket<ProductPage>; reviews: ReviewView[]; related: Promise<InMarket<ProductCard>[]> }) {
+export default function BelowTheFold({ product, reviews, related }: { product: InMarket<ProductPage>; reviews: ReviewView[]; related: Promise<WithSentImage<InMarket<ProductCard>>[]> }) {
   const { sections, comparison } = product.content;
   return (
     <>
@@ -24,7 +25,7 @@ export default function BelowTheFold({ product, reviews, related }: { product: I
       </div>
       <Suspense fallback={<RelatedProductsSkeleton />}>
         <Await resolve={related} errorElement={null}>
-          {(list) => <RelatedProducts products={list} />}
+          {(list) => <RelatedProducts products={list.map(unsendCardImage)} />}
         </Await>
       </Suspense>
       {/* Last on the page: filled in by the browser after load (nothing on the server), it moves nothing above it. */}

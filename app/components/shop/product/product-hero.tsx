@@ -67,7 +67,7 @@ export function ProductHero({ product }: { product: InMarket<ProductPage> }) {
         </div>
 
         <div>
-          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <p data-price-row className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-3xl font-bold" data-testid="price-total">
               {formatMoney(total, product.currency)}
             </span>
