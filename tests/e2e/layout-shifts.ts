@@ -8,8 +8,10 @@ export async function watchLayoutShifts(page: Page) {
     const w = window as unknown as { shifts: Shift[] };
     w.shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Element }[] }[]) {
-        if (!e.hadRecentInput) w.shifts.push({ value: e.value, moved: e.sources.map((s) => s.node?.outerHTML.slice(0, 120) ?? "?") });
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+        // A source can be a text node, which has no outerHTML.
+        const describe = (node?: Node) => (node instanceof Element ? node.outerHTML.slice(0, 120) : (node?.textContent?.slice(0, 120) ?? "?"));
+        if (!e.hadRecentInput) w.shifts.push({ value: e.value, moved: e.sources.map((s) => describe(s.node)) });
       }
     }).observe({ type: "layout-shift", buffered: true });
   });

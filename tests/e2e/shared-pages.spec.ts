@@ -52,6 +52,22 @@ test("the product page's price row keeps its place when a part is painted before
   for (const t of tops) expect(t.empty, t.part).toBe(t.withText);
 });
 
+test("a shop page's first frame waits until its main content is whole, so nothing moves as the rest arrives", async ({ page }) => {
+  // Chromium paints a page while it is parsed; painted half-parsed, the header and the catalogue's
+  // filters moved as the rest came in. The shop layout's `rel=expect` holds the first frame until
+  // the footer, which follows the page's main content, is in the document (ADR 025). Without it
+  // the first frame comes before even the header is parsed.
+  await page.addInitScript(() =>
+    requestAnimationFrame(() => {
+      (window as unknown as { footerAtFirstFrame: boolean }).footerAtFirstFrame = document.getElementById("site-footer") !== null;
+    }),
+  );
+  for (const path of ["/", "/products", "/products/r36s", "/blog", "/cart"]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => (window as unknown as { footerAtFirstFrame?: boolean }).footerAtFirstFrame), path).toBe(true);
+  }
+});
+
 test.describe("before the page's JavaScript has run", () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
 

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { POLICY_LINKS, QUICK_LINKS } from "./site-links";
+import { POLICY_LINKS, QUICK_LINKS, SITE_FOOTER_ID } from "./site-links";
 import type { MarketSummary } from "@core/market";
 import { MarketSelector } from "./market-selector";
 
@@ -57,7 +57,7 @@ function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
 export function Footer({ shopName, supportEmail, phone, address, market }: FooterProps) {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-gray-900 text-gray-300">
+    <footer id={SITE_FOOTER_ID} className="mt-16 bg-gray-900 text-gray-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{shopName}</p>

@@ -16,3 +16,6 @@ export const POLICY_LINKS = [
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/shipping-policy", label: "Shipping Policy" },
 ];
+
+/** The footer's id: the shop layout's first frame waits for it (routes/shop/layout.tsx `links`). */
+export const SITE_FOOTER_ID = "site-footer";
