@@ -12,6 +12,7 @@ import { startReservationSweep } from "@server/orders";
 import { startCheckoutReminders, startPaymentReconciliation } from "@server/checkout";
 import { resetBus, startBus } from "./realtime/bus";
 import { startBackInStockNotices } from "@server/inventory";
+import { startRateLimitCleanup } from "./security/rate-limit";
 
 let jobs: StopJob[] = [];
 
@@ -36,6 +37,7 @@ export async function startServices() {
     startCheckoutReminders(),
     startBackInStockNotices(),
     startOlderOrderAllocation(),
+    startRateLimitCleanup(),
     ...(c.SMTP_URL ? [startMailDelivery()] : []),
   ];
   log.info({ db: d.kind, products: seeded.products, ms: Date.now() - started }, "database ready");

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { db, type Db } from "../db/client";
+import { startPeriodicJob, type StopJob } from "../jobs";
 import { rateLimit, rateLimitWindows } from "./schema";
 
 export type RateLimitOptions = { limit: number; windowMs: number };
@@ -24,9 +25,26 @@ function databaseLimiter(prefix: string, points: number, durationSeconds: number
   const id = `db:${prefix}:${points}:${durationSeconds}`;
   const kept = limiters.get(id);
   if (kept?.client === client) return kept.limiter;
-  const limiter = new RateLimiterDrizzle({ storeClient: client, schema: rateLimitWindows, keyPrefix: prefix, points, duration: durationSeconds });
+  // No cleanup timer of its own (one per limiter, left running on a replaced client): startRateLimitCleanup.
+  const limiter = new RateLimiterDrizzle({ storeClient: client, schema: rateLimitWindows, keyPrefix: prefix, points, duration: durationSeconds, clearExpiredByTimeout: false });
   limiters.set(id, { client, limiter });
   return limiter;
+}
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes the database's windows that ended over an hour ago (the library's own rule); answers how many. */
+export async function deleteExpiredRateLimitWindows(now = new Date()): Promise<number> {
+  const deleted = await db()
+    .delete(rateLimitWindows)
+    .where(lt(rateLimitWindows.expire, new Date(now.getTime() - CLEANUP_INTERVAL_MS)))
+    .returning({ key: rateLimitWindows.key });
+  return deleted.length;
+}
+
+/** One hourly job for every limiter's windows; several instances deleting the same rows is harmless. */
+export function startRateLimitCleanup(): StopJob {
+  return startPeriodicJob("rate-limit cleanup", CLEANUP_INTERVAL_MS, async () => void (await deleteExpiredRateLimitWindows()));
 }
 
 const redisClients = new Map<string, Redis>();

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkRateLimit } from "../../server/security/rate-limit";
+import { db } from "../../server/db/client";
+import { checkRateLimit, deleteExpiredRateLimitWindows } from "../../server/security/rate-limit";
+import { rateLimitWindows } from "../../server/security/schema";
 import { useTestDatabase } from "./test-db";
 
 describe("database-backed fixed-window rate limiter", () => {
@@ -38,5 +40,20 @@ describe("database-backed fixed-window rate limiter", () => {
   it("counts concurrent attempts exactly", async () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => checkRateLimit("test:burst", { limit: 4, windowMs: 60_000 })));
     expect(results.filter((r) => r.ok)).toHaveLength(4);
+  });
+
+  it("the hourly cleanup deletes only windows that ended over an hour ago", async () => {
+    await db().delete(rateLimitWindows); // the windows of the tests above
+    await checkRateLimit("test:old", opts);
+    vi.setSystemTime(new Date("2026-11-01T10:30:00Z"));
+    await checkRateLimit("test:recent", opts);
+    await checkRateLimit("test:open", { limit: 3, windowMs: 3 * 60 * 60_000 });
+    // 11:30:30: test:old ended at 10:01, over an hour ago; test:recent at 10:31, under an hour ago.
+    expect(await deleteExpiredRateLimitWindows(new Date("2026-11-01T11:30:30Z"))).toBe(1);
+    const left = await db().select({ key: rateLimitWindows.key }).from(rateLimitWindows);
+    expect(left.map((r) => r.key).sort()).toEqual(["shop:test:open", "shop:test:recent"]);
+    // The counts kept are intact: test:recent still has its attempt.
+    for (let i = 0; i < 2; i++) expect((await checkRateLimit("test:recent", opts)).ok).toBe(true);
+    expect((await checkRateLimit("test:recent", opts)).ok).toBe(false);
   });
 });
