@@ -22,6 +22,14 @@ describe("the personal answer", () => {
   useTestDatabase();
   useCatalogue();
 
+  /** A new customer, signed in: their session cookie, id and (empty) cart. */
+  const signedInCustomerWithCart = async (email: string) => {
+    await createCustomer(email);
+    const cookie = await signInCookie(email);
+    const userId = (await getSessionUser(shopRequest("/", { cookie })))!.id;
+    const { cartId } = await openCartForRequest(shopRequest("/cart", { method: "POST" }), userId);
+    return { cookie, userId, cartId };
+  };
   const personal = async (cookie: string, path = "/api/personal?product=r36s") => {
     const res = answer(await call(personalLoader, shopRequest(path, { cookie })));
     expect(res.status).toBe(200);
@@ -33,10 +41,7 @@ describe("the personal answer", () => {
   it("a signed-in shopper's own cart, saved colour and review access; a guest's from their cookies; each only their own", async () => {
     const black = await variantOf("r36s", "Black");
     const pro = await variantOf("rg35xx-pro", "Teal");
-    await createCustomer("own@example.com");
-    const cookie = await signInCookie("own@example.com");
-    const userId = (await getSessionUser(shopRequest("/", { cookie })))!.id;
-    const { cartId } = await openCartForRequest(shopRequest("/cart", { method: "POST" }), userId);
+    const { cookie, userId, cartId } = await signedInCustomerWithCart("own@example.com");
     await addToCart(cartId, black.id, 2);
     await addToCart(cartId, pro.id, 1);
     await saveToWishlist(shopRequest("/wishlist", { method: "POST", cookie }), userId, black.id);
@@ -96,10 +101,7 @@ describe("the personal answer", () => {
 
   it("counts only published products in the signed-in shopper's cart, in the same statement", async () => {
     const black = await variantOf("r36s", "Black");
-    await createCustomer("hidden@example.com");
-    const cookie = await signInCookie("hidden@example.com");
-    const userId = (await getSessionUser(shopRequest("/", { cookie })))!.id;
-    const { cartId } = await openCartForRequest(shopRequest("/cart", { method: "POST" }), userId);
+    const { cookie, cartId } = await signedInCustomerWithCart("hidden@example.com");
     await addToCart(cartId, black.id, 2);
     expect((await personal(cookie, "/api/personal")).cartCount).toBe(2);
     await db().execute(sql`update products set status = 'draft' where id = ${black.productId}`);
