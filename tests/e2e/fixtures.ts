@@ -108,6 +108,24 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 });
 
 /**
+ * Stops the page's fake clock (installed with `page.clock.install()`) at about its current time. The
+ * time is read from the page and a little added; on a loaded machine the two calls can be further
+ * apart than that, and pausing at a time already past throws ("Cannot fast-forward to the past",
+ * once in CI): then it reads the time again.
+ */
+export async function pauseClockNow(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 100);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes("Cannot fast-forward to the past")) throw error;
+    }
+  }
+}
+
+/**
  * Lets the promo popup's delay pass on the page's fake clock (the test calls `page.clock.install()`
  * before the page loads) instead of sleeping through it: waits until the page has hydrated and its
  * effects (which start the popup's timer) ran, then runs the clock past the delay, firing the timer.

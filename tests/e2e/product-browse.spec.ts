@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, pauseClockNow, test } from "./fixtures";
 
 /** Issue 15, "Sort and filter" on the product lists (here the Consoles collection: the accessories have their own tests): in the URL, by keyboard, without JavaScript, at 1280 and 375 px. */
 
@@ -54,7 +54,7 @@ test.describe("Sort and filter", () => {
     await page.clock.install();
     await page.goto("/collections/consoles");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockNow(page);
     await page.getByRole("textbox", { name: "From" }).fill("55");
     await page.getByRole("textbox", { name: "From" }).press("Enter");
     await expect(page).toHaveURL(/min=55/);
