@@ -31,13 +31,16 @@ function databaseLimiter(prefix: string, points: number, durationSeconds: number
   return limiter;
 }
 
+/** An ended window is kept this long before it is deleted (the library's own rule). */
+const ENDED_WINDOW_KEPT_MS = 60 * 60 * 1000;
+/** How often the cleanup runs (the library's timer ran every 5 minutes in each limiter). */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Deletes the database's windows that ended over an hour ago (the library's own rule); answers how many. */
+/** Deletes the database's windows that ended over ENDED_WINDOW_KEPT_MS ago; answers how many. */
 export async function deleteExpiredRateLimitWindows(now = new Date()): Promise<number> {
   const deleted = await db()
     .delete(rateLimitWindows)
-    .where(lt(rateLimitWindows.expire, new Date(now.getTime() - CLEANUP_INTERVAL_MS)))
+    .where(lt(rateLimitWindows.expire, new Date(now.getTime() - ENDED_WINDOW_KEPT_MS)))
     .returning({ key: rateLimitWindows.key });
   return deleted.length;
 }
