@@ -128,3 +128,22 @@ test("a shared page's scripts load once its main picture is on screen, and then 
   expect(pictureShown, "the product's main picture was painted").toBeGreaterThan(0);
   expect(firstScript).toBeGreaterThan(pictureShown!);
 });
+
+test("each page's inline route manifest holds its own routes and its path's ancestors', whatever was rendered before it", async ({ request }) => {
+  // The server keeps each partial manifest (patches/react-router+7.18.4.patch): a key missing the
+  // matched routes would give /faq the manifest /cart was rendered with, and /faq would not hydrate.
+  const routesOf = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const manifest = /window\.__reactRouterManifest = (\{[\s\S]*?\});\s*window\.__reactRouterRouteModules/.exec(html)?.[1];
+    expect(manifest, path).toBeDefined();
+    return Object.keys((JSON.parse(manifest!) as { routes: Record<string, unknown> }).routes).sort();
+  };
+  const frame = ["root", "routes/shop/home", "routes/shop/layout", "routes/shop/pages"];
+  expect(await routesOf("/cart")).toEqual([...frame, "routes/shop/cart"].sort());
+  expect(await routesOf("/faq")).toEqual([...frame, "routes/shop/faq"].sort());
+  expect(await routesOf("/cart")).toEqual([...frame, "routes/shop/cart"].sort());
+  const productPage = [...frame, "product-by-slug", "routes/shop/products"].sort();
+  expect(await routesOf("/products/r36s")).toEqual(productPage);
+  expect(await routesOf("/products/r36pro")).toEqual(productPage);
+  expect(await routesOf("/blog/a-post-that-is-not-there")).toEqual([...frame, "routes/shop/blog", "routes/shop/blog-post"].sort());
+});
