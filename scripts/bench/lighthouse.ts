@@ -6,7 +6,19 @@ import lighthouse from "lighthouse";
 // @ts-expect-error plain ESM helper
 import { findChromium } from "../chromium.mjs";
 
-export type LighthouseResult = { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; cls: number; lcpMs: number; fcpMs: number; tbtMs: number };
+export type LighthouseResult = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** Why Lighthouse could not measure the page (its scores are then 0), e.g. NO_FCP. */
+  error?: string;
+};
 
 /** Lighthouse with its default mobile preset (simulated throttling) in the system Chromium. */
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
@@ -33,6 +45,7 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
         fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       });
     }
   } finally {
