@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { log } from "../log";
+import { writeAccessLine } from "../log";
 import { metrics, metricsStarted } from "../metrics";
 import { routePatternOf } from "./route-pattern";
 import { runInRequest } from "./request-context";
@@ -33,7 +33,7 @@ export function requestIdFor(incoming: string | undefined): string {
  */
 export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint, res: ServerResponse) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  log.info({ requestId, method, path, status, ms }, "request");
+  writeAccessLine({ requestId, method, path, status, ms });
   if (!metricsStarted()) return;
   metrics.request(routePatternOf(path), method, status, ms / 1000);
   const cache = res.getHeader("x-page-cache");
