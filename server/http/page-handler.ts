@@ -153,18 +153,23 @@ function encodingFor(page: CachedPage, acceptEncoding: string | undefined): Enco
   return page.bodies[e] ? e : "identity";
 }
 
-/** Writes a stored page (headers and all) on a bare Node response; X-Request-Id is the caller's. */
-function writeStoredPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "hit" | "miss"): number {
+/**
+ * Writes a stored page (headers and all) on a bare Node response. X-Request-Id is the caller's: set
+ * on the response already, or given here, which keeps Node's `writeHead` on its fast path (a header
+ * set before it makes Node remove and append each of the page's headers again).
+ */
+function writeStoredPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "hit" | "miss", requestId?: string): number {
   const encoding = encodingFor(page, req.headers["accept-encoding"]);
   const headers = storedPageHeaders(page, encoding);
+  const ours = requestId === undefined ? ["X-Page-Cache", state] : ["X-Page-Cache", state, "X-Request-Id", requestId];
   const notModified = req.headers["if-none-match"]?.split(",").some((t) => t.trim() === `"${page.etag}-${encoding}"`);
   if (notModified) {
     // A 304 repeats the validators and caching headers, without a body or its length.
-    res.writeHead(304, [...headers.slice(0, -2), "X-Page-Cache", state]);
+    res.writeHead(304, [...headers.slice(0, -2), ...ours]);
     res.end();
     return 304;
   }
-  res.writeHead(200, [...headers, "X-Page-Cache", state]);
+  res.writeHead(200, [...headers, ...ours]);
   res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
   return 200;
 }
@@ -205,8 +210,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const started = process.hrtime.bigint();
   const header = req.headers["x-request-id"];
   const requestId = requestIdFor(Array.isArray(header) ? header[0] : header);
-  res.setHeader("X-Request-Id", requestId);
-  const status = writeStoredPage(req, res, page, "hit");
+  const status = writeStoredPage(req, res, page, "hit", requestId);
   logRequest(requestId, req.method, path, status, started, res);
   return true;
 }
