@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { writeAccessLine } from "../log";
 import { metrics, metricsStarted } from "../metrics";
@@ -16,7 +15,7 @@ export function accessLog() {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
-    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started, res));
+    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started, res.getHeader("x-page-cache")));
     runInRequest({ requestId, databaseUnavailable: false }, next);
   };
 }
@@ -28,14 +27,14 @@ export function requestIdFor(incoming: string | undefined): string {
 
 /**
  * The access-log line; the path only: query strings may carry tokens (reset links, session ids).
- * With metrics on, the request is counted too, by route pattern, and a page-cache answer (its
- * X-Page-Cache header) as a hit or a miss.
+ * With metrics on, the request is counted too, by route pattern, and a page-cache answer (what its
+ * X-Page-Cache header says) as a hit or a miss. The caller says it: a header passed to `writeHead`
+ * in its list is not one `getHeader` can read back (the cache's front door writes it so).
  */
-export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint, res: ServerResponse) {
+export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint, pageCache: unknown) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   writeAccessLine({ requestId, method, path, status, ms });
   if (!metricsStarted()) return;
   metrics.request(routePatternOf(path), method, status, ms / 1000);
-  const cache = res.getHeader("x-page-cache");
-  if (cache === "hit" || cache === "miss") metrics.pageCache(cache);
+  if (pageCache === "hit" || pageCache === "miss") metrics.pageCache(pageCache);
 }

@@ -211,7 +211,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
   const header = req.headers["x-request-id"];
   const requestId = requestIdFor(Array.isArray(header) ? header[0] : header);
   const status = writeStoredPage(req, res, page, "hit", requestId);
-  logRequest(requestId, req.method, path, status, started, res);
+  logRequest(requestId, req.method, path, status, started, "hit");
   return true;
 }
 
