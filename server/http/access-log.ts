@@ -15,7 +15,7 @@ export function accessLog() {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
-    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started, res.getHeader("x-page-cache")));
+    res.on("finish", () => logRequest(requestId, req.method, req.path, res.statusCode, started, res.locals.pageCache));
     runInRequest({ requestId, databaseUnavailable: false }, next);
   };
 }
@@ -27,9 +27,9 @@ export function requestIdFor(incoming: string | undefined): string {
 
 /**
  * The access-log line; the path only: query strings may carry tokens (reset links, session ids).
- * With metrics on, the request is counted too, by route pattern, and a page-cache answer (what its
- * X-Page-Cache header says) as a hit or a miss. The caller says it: a header passed to `writeHead`
- * in its list is not one `getHeader` can read back (the cache's front door writes it so).
+ * With metrics on, the request is counted too, by route pattern, and a page-cache answer (its
+ * X-Page-Cache header) as a hit or a miss, which the caller says: headers a stored page is written
+ * with go to `writeHead` in a list, and `getHeader` does not read those back.
  */
 export function logRequest(requestId: string, method: string, path: string, status: number, started: bigint, pageCache: unknown) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -178,6 +178,8 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, s
   if (page.storable) {
     // Headers the app's middleware set (security, CSP with its nonce) are replaced by the stored set.
     for (const name of res.getHeaderNames()) if (name !== "x-request-id" && name !== "retry-after") res.removeHeader(name);
+    // For the access log's metrics (access-log.ts): what writeHead was given is not read back.
+    res.locals.pageCache = state;
     writeStoredPage(req, res, page, state);
     return;
   }
