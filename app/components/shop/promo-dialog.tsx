@@ -1,72 +1,106 @@
-import { useRef, useState } from "react";
-import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
 
 /** Below Tailwind's `sm`: the phone, where a centred dialog would cover the hero's Shop Now. */
 const PHONE = "(max-width: 639px)";
 
 /**
- * The promotion's dialog, open while mounted; PromoPopup mounts it when the popup is due. From `sm`
- * up it is modal and centred, with the banner artwork. On a phone it is a slim non-modal bar at the
- * bottom of the screen (two lines of text and Close, under 64 px), without an overlay: the page
- * above it stays in view and usable (the hero's Shop Now ends about 75 px above a 667 px screen's
- * bottom edge), and a tap there closes the bar. Closing gives the focus back to what had it
- * (`focusBefore`), else to the main content, never to <body>; a tap outside leaves the focus where
- * that tap put it.
+ * The promotion's dialog, open while mounted; PromoPopup mounts it when the popup is due. A native
+ * `<dialog>`: Radix Dialog's portal, focus scope and scroll lock made its opening a 16-24 ms task on
+ * a phone-speed CPU, the largest after the first paint on every browsing page (Lighthouse's TBT).
+ * From `sm` up it is modal (`showModal`: the page behind is inert, the backdrop dims it) and
+ * centred, with the banner artwork. On a phone it is a slim non-modal bar at the bottom of the screen
+ * (two lines of text and Close, under 64 px), without a backdrop: the page above it stays in view and
+ * usable (the hero's Shop Now ends about 75 px above a 667 px screen's bottom edge), and a tap there
+ * closes the bar. Escape, a tap outside and Close dismiss it. Closing gives the focus back to what
+ * had it (`focusBefore`), else to the main content, never to <body>; a tap outside leaves the focus
+ * where that tap put it.
  */
 export default function PromoDialog({ offerUrl, onDismiss, focusBefore }: { offerUrl: string; onDismiss: () => void; focusBefore: Element | null }) {
   // Mounted in the browser only (after the popup's delay), so the media query can be read at once.
   const [phone] = useState(() => window.matchMedia(PHONE).matches);
-  const tappedOutside = useRef(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
+
+  useEffect(() => {
+    const dialog = ref.current!;
+    let tappedOutside = false;
+    if (!dialog.open) {
+      if (phone) dialog.show();
+      else dialog.showModal();
+    }
+    // The modal holds the page still behind it (app.css).
+    if (!phone) document.documentElement.setAttribute("data-promo-modal", "");
+    // The first control takes the focus: Close on the modal, the offer on the bar.
+    dialog.querySelector<HTMLElement>("a[href], button")?.focus({ preventScroll: true });
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      dismiss.current();
+    };
+    // A click on a modal's backdrop is a click on the <dialog> itself: its content fills its box.
+    const onPointer = (e: PointerEvent) => {
+      if (e.target !== dialog && dialog.contains(e.target as Node)) return;
+      tappedOutside = true;
+      dismiss.current();
+    };
+    document.addEventListener("keydown", onKey, true);
+    document.addEventListener("pointerdown", onPointer, true);
+    return () => {
+      document.removeEventListener("keydown", onKey, true);
+      document.removeEventListener("pointerdown", onPointer, true);
+      document.documentElement.removeAttribute("data-promo-modal");
+      if (!tappedOutside) restoreFocus(focusBefore);
+    };
+  }, [phone, focusBefore]);
+
   const close = (className: string) => (
-    <Dialog.Close className={className}>
+    <button type="button" onClick={onDismiss} className={className}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5">
         <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <span className="sr-only">Close</span>
-    </Dialog.Close>
+    </button>
   );
   return (
-    <Dialog.Root open modal={!phone} onOpenChange={(next) => next || onDismiss()}>
-      <Dialog.Portal>
-        {phone ? null : <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />}
-        <Dialog.Content
-          onInteractOutside={() => {
-            tappedOutside.current = true;
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (!tappedOutside.current) restoreFocus(focusBefore);
-          }}
-          className={
-            phone
-              ? "fixed inset-x-2 bottom-1 z-50 flex items-center gap-2 rounded-xl bg-[#312e81] py-1.5 pl-4 pr-1.5 text-white shadow-2xl focus:outline-none"
-              : "fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl focus:outline-none"
-          }
-        >
-          <Dialog.Title className="sr-only">Partner deal</Dialog.Title>
-          <Dialog.Description className="sr-only">An offer from one of our partners. It opens in a new tab.</Dialog.Description>
-          {phone ? (
-            <>
-              <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="flex min-h-11 flex-1 flex-col justify-center text-sm leading-5">
-                <span className="font-semibold">Partner deal on accessories</span>
-                <span className="font-bold text-yellow-300 underline">See the offer</span>
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              {close("flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10")}
-            </>
-          ) : (
-            <>
-              {/* First in the DOM so it takes the initial focus: the least surprising control. */}
-              {close("absolute right-3 top-3 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white")}
-              <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="block focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-600">
-                <PromoArt />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <dialog
+      ref={ref}
+      aria-labelledby="promo-title"
+      aria-describedby="promo-description"
+      // Escape on a modal <dialog> is also the browser's "cancel": the shop closes it, not the browser.
+      onCancel={(e) => e.preventDefault()}
+      className={
+        phone
+          ? "fixed inset-x-2 bottom-1 z-50 m-0 flex w-auto max-w-none items-center gap-2 rounded-xl bg-[#312e81] py-1.5 pl-4 pr-1.5 text-white shadow-2xl focus:outline-none"
+          : "m-auto w-[calc(100%-2rem)] max-w-[500px] overflow-hidden rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-black/60 focus:outline-none"
+      }
+    >
+      <h2 id="promo-title" className="sr-only">
+        Partner deal
+      </h2>
+      <p id="promo-description" className="sr-only">
+        An offer from one of our partners. It opens in a new tab.
+      </p>
+      {phone ? (
+        <>
+          <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="flex min-h-11 flex-1 flex-col justify-center text-sm leading-5">
+            <span className="font-semibold">Partner deal on accessories</span>
+            <span className="font-bold text-yellow-300 underline">See the offer</span>
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          {close("flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10")}
+        </>
+      ) : (
+        <>
+          {/* First in the DOM so it takes the initial focus: the least surprising control. */}
+          {close("absolute right-3 top-3 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white")}
+          <a href={offerUrl} target="_blank" rel="noopener noreferrer" onClick={onDismiss} className="block focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-brand-600">
+            <PromoArt />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </>
+      )}
+    </dialog>
   );
 }
 

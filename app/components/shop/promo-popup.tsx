@@ -26,8 +26,8 @@ const endForThisVisit = () => {
   document.cookie = `${PROMO_SEEN_COOKIE}=1; path=/; SameSite=Lax`;
 };
 
-// The dialog (Radix Dialog with its focus trap and scroll lock, about 8 KB of gzip) loads when the
-// popup opens, a second after the page, never with the page itself.
+// The dialog (a native <dialog> and the banner artwork) loads when the popup opens, a second after
+// the page, never with the page itself.
 const PromoDialog = lazy(() => import("./promo-dialog"));
 
 /**
@@ -49,7 +49,7 @@ export function PromoPopup({ offerUrl }: { offerUrl: string }) {
   const focusBefore = useRef<Element | null>(null);
 
   useEffect(() => {
-    if (!browsing || hasCart || seenThisVisit() || dismissedUntil() > Date.now()) return;
+    if (!browsing || hasCart || seenThisVisit()) return;
     const busy = () => {
       endForThisVisit();
       stop();
@@ -57,6 +57,9 @@ export function PromoPopup({ offerUrl }: { offerUrl: string }) {
     const timer = window.setTimeout(() => {
       // A link followed a moment ago: the page it leads to decides (a browsing page starts its own second).
       if (!idleNow.current) return;
+      // Storage is read when the popup is due, not with the page's other effects right after
+      // hydration: a page's first localStorage read takes a few milliseconds.
+      if (dismissedUntil() > Date.now()) return stop();
       endForThisVisit();
       focusBefore.current = document.activeElement;
       setOpen(true);
