@@ -2,7 +2,6 @@ import { createContext, startTransition, useContext, useEffect, useRef, useState
 import { useFetchers, useMatches, useNavigation } from "react-router";
 import { CART_HINT_COOKIE, type PersonalView } from "@core/personal";
 import { useNonce } from "./nonce";
-import { useHydrated } from "./use-hydrated";
 
 /*
  * The visitor's own parts of a storefront page (ADR 018). A shared page is the same for everyone
@@ -22,8 +21,13 @@ const PRODUCT_ROUTES = new Set(["product-by-slug", "product-main"]);
  */
 export function usePersonal(): PersonalView | undefined {
   const answer = useContext(PersonalContext).answer;
-  return useHydrated() ? answer : undefined;
+  // The answer itself is the store's snapshot: while hydrating React reads the server's (nothing),
+  // and renders the part again only when the answer was there by then. A "hydrated yet?" snapshot
+  // made every user re-render at once after hydration (false -> true), synchronously, in the same
+  // long task as every effect of the page, for the same nothing it showed before.
+  return useSyncExternalStore(noop, () => answer, noAnswer);
 }
+const noAnswer = () => undefined;
 
 /** Who is signed in: from their own answer, else from the page when it is their own (cart, account). */
 export function useVisitorUser(): PersonalView["user"] {
