@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { REACT_CHUNK } from "./app/lib/scripts-after-paint";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
@@ -154,8 +155,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               // React, React DOM and React Router first, so the storefront groups do not take them in with their modules.
+              // React (with React DOM) and React Router are two chunks: a shared page evaluates the first in
+              // a task of its own before the rest (app/lib/scripts-after-paint.ts), so neither is one long task.
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+                { name: REACT_CHUNK, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: "framework", test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
                 { name: storefrontGroup("shop-frame", "layout.tsx", ERROR_PAGE), priority: 1 },
                 // Only what other pages use too: the product page's own modules stay in its route chunk.
                 { name: storefrontGroup("shop-shared", "product.tsx"), minShareCount: 2 },

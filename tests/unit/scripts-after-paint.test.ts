@@ -42,8 +42,8 @@ describe("a shared page's scripts load after its main picture's paint", () => {
     expect(deferredLoader('import("/assets/entry.client-C.js");', [])).toBeNull();
   });
 
-  it("imports the same modules, in order, under the same names, once the main picture's paint is reported", async () => {
-    const loader = deferredLoader(moduleScript, ["/assets/entry.client-C.js"])!;
+  it("imports React's chunk, then in a later task the same modules, in order, under the same names, once the main picture's paint is reported", async () => {
+    const loader = deferredLoader(moduleScript, ["/assets/entry.client-C.js", "/assets/react-Ab_-9xyz.js", "/assets/react-remove-scroll-Ab_-9xyz.js"])!;
     const imported: string[] = [];
     const appended: string[] = [];
     let report: ((list: { getEntries: () => { element: unknown }[] }, observer: { disconnect: () => void }) => void) | undefined;
@@ -68,6 +68,11 @@ describe("a shared page's scripts load after its main picture's paint", () => {
         { supportedEntryTypes: ["element", "largest-contentful-paint"] },
       ),
       addEventListener: () => {},
+      // The next task: a message (the page's timers may be stopped).
+      MessageChannel: function () {
+        const port1 = { onmessage: () => {}, close: () => {} };
+        return { port1, port2: { postMessage: () => setImmediate(() => port1.onmessage()) } };
+      },
       setTimeout: () => {},
       requestAnimationFrame: () => {},
     });
@@ -77,10 +82,14 @@ describe("a shared page's scripts load after its main picture's paint", () => {
     report!({ getEntries: () => [{ element: { other: true } }] }, { disconnect: () => {} });
     expect(imported).toEqual([]);
     report!({ getEntries: () => [{ element: picture }] }, { disconnect: () => {} });
-    expect(appended).toEqual(["modulepreload /assets/entry.client-C.js"]);
-    expect(imported).toEqual(["/assets/root-A.js", "/assets/product-B.js"]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(imported).toEqual(["/assets/root-A.js", "/assets/product-B.js", "/assets/entry.client-C.js"]);
+    expect(appended).toEqual(["modulepreload /assets/entry.client-C.js", "modulepreload /assets/react-Ab_-9xyz.js", "modulepreload /assets/react-remove-scroll-Ab_-9xyz.js"]);
+    expect(imported).toEqual(["/assets/react-Ab_-9xyz.js"]);
+    // Nothing else in the same task: the route modules wait for the message.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(imported).toEqual(["/assets/react-Ab_-9xyz.js"]);
+    for (let i = 0; i < 5 && imported.length < 4; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(imported).toEqual(["/assets/react-Ab_-9xyz.js", "/assets/root-A.js", "/assets/product-B.js", "/assets/entry.client-C.js"]);
     expect(window.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-A.js" }, product: { url: "/assets/product-B.js" } });
   });
 });
