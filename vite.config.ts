@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { REACT_CHUNK } from "./app/lib/scripts-after-paint";
+import { REACT_CHUNK } from "./app/lib/scripts-after-paint.ts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
