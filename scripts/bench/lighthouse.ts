@@ -18,7 +18,32 @@ export type LighthouseResult = {
   tbtMs: number;
   /** Why Lighthouse could not measure the page (its scores are then 0), e.g. NO_FCP. */
   error?: string;
+  /** The long tasks TBT counts (simulated timeline), largest share first: what to shorten. */
+  blockingTasks: BlockingTask[];
 };
+
+/** A long task after the first paint: its simulated length, the part of it past 50 ms that TBT counts, whose it is. */
+export type BlockingTask = { source: string; startMs: number; durationMs: number; blockingMs: number };
+
+type LongTaskItem = { url?: string; startTime?: number; duration?: number };
+
+/**
+ * Each long task's share of TBT as Lighthouse counts it (roughly: Lighthouse also stops at TTI): the
+ * part past 50 ms that falls after FCP. A task of the page's own URL is the document's: its parsing,
+ * inline scripts, style and layout.
+ */
+export function blockingTasks(items: LongTaskItem[], fcpMs: number, pageUrl: string): BlockingTask[] {
+  return items
+    .map((t) => {
+      const start = t.startTime ?? 0;
+      const duration = t.duration ?? 0;
+      const blocking = Math.max(0, start + duration - Math.max(start + 50, fcpMs));
+      const source = t.url === pageUrl ? "the document" : (t.url ?? "").replace(/^https?:\/\/[^/]+/, "") || "(browser)";
+      return { source, startMs: Math.round(start), durationMs: Math.round(duration), blockingMs: Math.round(blocking) };
+    })
+    .filter((t) => t.blockingMs > 0)
+    .sort((a, b) => b.blockingMs - a.blockingMs);
+}
 
 /** Lighthouse with its default mobile preset (simulated throttling) in the system Chromium. */
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
@@ -45,6 +70,11 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
         fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        blockingTasks: blockingTasks(
+          ((lhr.audits["long-tasks"]?.details as { items?: LongTaskItem[] } | undefined)?.items ?? []),
+          lhr.audits["first-contentful-paint"]?.numericValue ?? 0,
+          baseUrl + p,
+        ),
         ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       });
     }
