@@ -25,9 +25,8 @@ export function usePersonal(): PersonalView | undefined {
   // and renders the part again only when the answer was there by then. A "hydrated yet?" snapshot
   // made every user re-render at once after hydration (false -> true), synchronously, in the same
   // long task as every effect of the page, for the same nothing it showed before.
-  return useSyncExternalStore(noop, () => answer, noAnswer);
+  return useSyncExternalStore(noop, () => answer, nothingOnTheServer);
 }
-const noAnswer = () => undefined;
 
 /** Who is signed in: from their own answer, else from the page when it is their own (cart, account). */
 export function useVisitorUser(): PersonalView["user"] {
@@ -83,6 +82,8 @@ function useSettledSubmissions(): number {
 }
 
 const noop = () => () => {};
+/** The server snapshot of the stores below: the server knows nothing of the visitor. */
+const nothingOnTheServer = () => undefined;
 /** The hint cookie's count, read the same way by React and by the inline script before it. */
 const HINT_PATTERN = `(?:^|; )${CART_HINT_COOKIE}=(\\d{1,4})(?:;|$)`;
 const readHint = () => {
@@ -93,7 +94,7 @@ const readHint = () => {
 /** The cart count to show: their own answer's, else the page's when it is theirs, else the hint cookie's (browser only). */
 export function useCartCount(): number {
   const { answer, rendered } = useContext(PersonalContext);
-  const hint = useSyncExternalStore(noop, readHint, () => undefined);
+  const hint = useSyncExternalStore(noop, readHint, nothingOnTheServer);
   return answer?.cartCount ?? rendered?.cartCount ?? hint ?? 0;
 }
 

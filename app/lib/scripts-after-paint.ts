@@ -68,9 +68,10 @@ const OTHER_IMPORT = /^\s*import[\s{*"']/m;
 
 /**
  * React Router's module script as a classic script that preloads `preloads` and imports the same
- * modules after the main picture's paint (React's chunk first, the rest in a later task); null for a script of a shape it does not know. A module that does
- * not arrive leaves the page as the server sent it, as a failed module script would (the failed
- * request shows in the console), not as an unhandled rejection.
+ * modules after the main picture's paint (React's chunk first, the rest in a later task); null for a
+ * script of a shape it does not know. A module that does not arrive leaves the page as the server
+ * sent it, as a failed module script would (the failed request shows in the console), not as an
+ * unhandled rejection.
  */
 export function deferredLoader(moduleScript: string, preloads: string[]): string | null {
   const names: string[] = [];

@@ -60,6 +60,7 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
       const lhr = run?.lhr;
       if (!lhr) throw new Error(`no Lighthouse result for ${p}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const fcp = lhr.audits["first-contentful-paint"]?.numericValue ?? 0;
       results.push({
         path: p,
         performance: score("performance"),
@@ -68,11 +69,11 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
         seo: score("seo"),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
-        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+        fcpMs: Math.round(fcp),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         blockingTasks: blockingTasks(
           ((lhr.audits["long-tasks"]?.details as { items?: LongTaskItem[] } | undefined)?.items ?? []),
-          lhr.audits["first-contentful-paint"]?.numericValue ?? 0,
+          fcp,
           baseUrl + p,
         ),
         ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
