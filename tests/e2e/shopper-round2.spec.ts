@@ -262,22 +262,11 @@ test.describe("7. Clear cart", () => {
     await addToCart(page, "r36s", "Black");
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
-    // What the cart's posts answered, for the message should the toast not come (once in CI, not
-    // reproduced in 40 runs here, one of them 4 workers beside two busy loops).
-    const posts: string[] = [];
-    page.on("response", async (r) => {
-      if (r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/cart")) {
-        posts.push(`${r.request().resourceType()} ${r.url()} ${r.status()} ${(await r.text().catch(() => "")).slice(0, 200)}`);
-      }
-    });
     await page.getByRole("button", { name: "Clear cart" }).click();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     const toast = page.getByRole("status").filter({ hasText: "Cart cleared" });
-    await expect(toast)
-      .toContainText("2 items removed.")
-      .catch((error: Error) => {
-        throw new Error(`${error.message}\nThe cart's posts: ${JSON.stringify(posts, null, 1)}`);
-      });
+    // app/lib/use-fetcher-result.ts: this toast went missing once in eight runs when it hung on an effect's deps.
+    await expect(toast).toContainText("2 items removed.");
     // The pointer rests on the toast (its Undo), which pauses it (as a shopper reading it would) while axe runs.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useFetcher, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import type { AddedToCart } from "./cart-drawer";
 
 // The drawer (Radix Dialog with its focus trap and scroll lock, about 10 KB of gzip) is not part of
@@ -51,15 +52,14 @@ export function AddToCartForm({
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The button that submitted: focus goes back to it when the drawer closes.
   const submitter = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (!fetcher.data.ok) toast({ title: "Could not add to cart", description: fetcher.data.message, variant: "destructive" });
-    else if (confirm === "drawer" && fetcher.data.added) {
+  useFetcherResult(fetcher.data, (result) => {
+    if (!result.ok) toast({ title: "Could not add to cart", description: result.message, variant: "destructive" });
+    else if (confirm === "drawer" && result.added) {
       setDrawerUsed(true);
       setDrawerOpen(true);
     }
     else toast({ title: "Added to Cart", description: submitted.current });
-  }, [fetcher.data, toast, confirm]);
+  });
   const adding = fetcher.state !== "idle";
   return (
     <>

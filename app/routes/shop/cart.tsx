@@ -24,6 +24,7 @@ import type { AddedToCart } from "~/components/shop/cart-drawer";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";
 import { LineHeading, LineThumbnail } from "~/components/shop/line-item";
 import { useToast } from "~/components/ui/toast";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { BUY_NOW_CHECKOUT } from "@core/checkout-form";
 import type { DiscountView } from "@core/discount-view";
 import { useMarket } from "~/lib/use-market";
@@ -156,8 +157,8 @@ function useCurrentRefusal(actionData: CartActionData | undefined, clearState: "
 function useUndoClear(result: CartActionData | undefined) {
   const toast = useToast();
   const submit = useSubmit();
-  useEffect(() => {
-    const cleared = result?.ok ? result.cleared : undefined;
+  useFetcherResult(result, (answer) => {
+    const cleared = answer.ok ? answer.cleared : undefined;
     if (!cleared?.length) return;
     const count = cleared.reduce((n, l) => n + l.quantity, 0);
     toast({
@@ -172,7 +173,7 @@ function useUndoClear(result: CartActionData | undefined) {
           ),
       },
     });
-  }, [result, toast, submit]);
+  });
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
