@@ -98,8 +98,11 @@ ${rest}
 // Runs `start` once the page's main picture (`elementtiming="main-picture"`, the high-priority image)
 // is on screen: the Element Timing API reports it after that frame is presented, whether or not it
 // is the largest paint. The window's load event is no such sign: on a busy phone the picture is
-// loaded well before it is painted. A page without one waits for its first largest paint; a picture
-// the layout hides is never painted, so it stops counting once loaded. Without those APIs (Safari),
+// loaded well before it is painted. A page without one waits for its first largest paint. A picture
+// the layout hides (no box) is never painted, so it stops counting: an IntersectionObserver's first
+// report, made once the first frame is laid out, tells. (Asking its box here, as the document is
+// parsed, forced the page's whole style and layout into the parser's task: 20 ms on a phone-speed
+// CPU, the longest task around the first paint.) Without those APIs (Safari),
 // a frame after the load event. The shopper's first key, tap or scroll starts it at once, and so do
 // 3 s. No timer stands between the paint and the start (a test may have stopped the page's clock).
 const AFTER_MAIN_PAINT = `function (start) {
@@ -118,15 +121,16 @@ const AFTER_MAIN_PAINT = `function (start) {
   }
   if (pictures.length) new PerformanceObserver(painted).observe({ type: "element", buffered: true });
   else new PerformanceObserver(painted).observe({ type: "largest-contentful-paint", buffered: true });
-  pictures.forEach(function (img) {
-    function settled() {
-      if (img.getClientRects().length) return;
-      pictures.splice(pictures.indexOf(img), 1);
+  if (!pictures.length || typeof IntersectionObserver !== "function") return;
+  var boxes = new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      boxes.unobserve(entry.target);
+      if (entry.boundingClientRect.width || entry.boundingClientRect.height) return;
+      pictures.splice(pictures.indexOf(entry.target), 1);
       if (!pictures.length) go();
-    }
-    if (img.complete) settled();
-    else { img.addEventListener("load", settled); img.addEventListener("error", settled); }
+    });
   });
+  pictures.forEach(function (img) { boxes.observe(img); });
 }`;
 
 const HEAD_END = Buffer.from("</head>");

@@ -43,45 +43,12 @@ describe("a shared page's scripts load after its main picture's paint", () => {
   });
 
   it("imports React's chunk, then in a later task the same modules, in order, under the same names, once the main picture's paint is reported", async () => {
-    const loader = deferredLoader(moduleScript, ["/assets/entry.client-C.js", "/assets/react-Ab_-9xyz.js", "/assets/react-remove-scroll-Ab_-9xyz.js"])!;
-    const imported: string[] = [];
-    const appended: string[] = [];
-    let report: ((list: { getEntries: () => { element: unknown }[] }, observer: { disconnect: () => void }) => void) | undefined;
-    const picture = { complete: false, getClientRects: () => [1], addEventListener: () => {} };
-    const window: Record<string, unknown> = {};
-    const context = vm.createContext({
-      window,
-      importModule: (url: string) => {
-        imported.push(url);
-        return Promise.resolve({ url });
-      },
-      document: {
-        querySelectorAll: () => [picture],
-        createElement: () => ({}),
-        head: { appendChild: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
-      },
-      PerformanceObserver: Object.assign(
-        function (callback: typeof report) {
-          report = callback;
-          return { observe: () => {} };
-        },
-        { supportedEntryTypes: ["element", "largest-contentful-paint"] },
-      ),
-      addEventListener: () => {},
-      // The next task: a message (the page's timers may be stopped).
-      MessageChannel: function () {
-        const port1 = { onmessage: () => {}, close: () => {} };
-        return { port1, port2: { postMessage: () => setImmediate(() => port1.onmessage()) } };
-      },
-      setTimeout: () => {},
-      requestAnimationFrame: () => {},
-    });
-    // vm has no import(): the test stands in a function that records what would be imported.
-    vm.runInContext(loader.replaceAll("import(", "importModule("), context);
+    const picture = { name: "hero" };
+    const { imported, appended, window, reportPaint } = runLoader([picture]);
     expect(imported).toEqual([]);
-    report!({ getEntries: () => [{ element: { other: true } }] }, { disconnect: () => {} });
+    reportPaint({ other: true });
     expect(imported).toEqual([]);
-    report!({ getEntries: () => [{ element: picture }] }, { disconnect: () => {} });
+    reportPaint(picture);
     expect(appended).toEqual(["modulepreload /assets/entry.client-C.js", "modulepreload /assets/react-Ab_-9xyz.js", "modulepreload /assets/react-remove-scroll-Ab_-9xyz.js"]);
     expect(imported).toEqual(["/assets/react-Ab_-9xyz.js"]);
     // Nothing else in the same task: the route modules wait for the message.
@@ -92,4 +59,75 @@ describe("a shared page's scripts load after its main picture's paint", () => {
     expect(imported).toEqual(["/assets/react-Ab_-9xyz.js", "/assets/root-A.js", "/assets/product-B.js", "/assets/entry.client-C.js"]);
     expect(window.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-A.js" }, product: { url: "/assets/product-B.js" } });
   });
+
+  it("stops waiting for a main picture the layout hides once the first frame's boxes are reported, never asking for a layout itself", () => {
+    // Each picture throws if its layout is asked for: the page is still being parsed when the loader runs.
+    const askLayout = () => {
+      throw new Error("forced a layout");
+    };
+    const phone = { name: "phone", getClientRects: askLayout, getBoundingClientRect: askLayout, complete: true };
+    const desktop = { name: "desktop", getClientRects: askLayout, getBoundingClientRect: askLayout, complete: true };
+    const { imported, reportBoxes, reportPaint } = runLoader([phone, desktop]);
+    reportBoxes([{ target: phone, width: 375, height: 280 }, { target: desktop, width: 0, height: 0 }]);
+    expect(imported).toEqual([]);
+    reportPaint(phone);
+    expect(imported).toEqual(["/assets/react-Ab_-9xyz.js"]);
+
+    const hiddenOnly = runLoader([desktop]);
+    hiddenOnly.reportBoxes([{ target: desktop, width: 0, height: 0 }]);
+    expect(hiddenOnly.imported).toEqual(["/assets/react-Ab_-9xyz.js"]);
+  });
 });
+
+type Entry = { element: unknown };
+
+/** Runs the deferred loader in a bare context whose browser APIs the test drives. */
+function runLoader(pictures: object[]) {
+  const loader = deferredLoader(moduleScript, ["/assets/entry.client-C.js", "/assets/react-Ab_-9xyz.js", "/assets/react-remove-scroll-Ab_-9xyz.js"])!;
+  const imported: string[] = [];
+  const appended: string[] = [];
+  let paints: ((list: { getEntries: () => Entry[] }) => void) | undefined;
+  let boxes: ((entries: { target: object; boundingClientRect: { width: number; height: number } }[]) => void) | undefined;
+  const window: Record<string, unknown> = {};
+  const context = vm.createContext({
+    window,
+    importModule: (url: string) => {
+      imported.push(url);
+      return Promise.resolve({ url });
+    },
+    document: {
+      querySelectorAll: () => pictures,
+      createElement: () => ({}),
+      head: { appendChild: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
+    },
+    PerformanceObserver: Object.assign(
+      function (callback: typeof paints) {
+        paints = callback;
+        return { observe: () => {} };
+      },
+      { supportedEntryTypes: ["element", "largest-contentful-paint"] },
+    ),
+    IntersectionObserver: function (callback: typeof boxes) {
+      boxes = callback;
+      return { observe: () => {}, unobserve: () => {} };
+    },
+    addEventListener: () => {},
+    // The next task: a message (the page's timers may be stopped).
+    MessageChannel: function () {
+      const port1 = { onmessage: () => {}, close: () => {} };
+      return { port1, port2: { postMessage: () => setImmediate(() => port1.onmessage()) } };
+    },
+    setTimeout: () => {},
+    requestAnimationFrame: () => {},
+  });
+  // vm has no import(): the test stands in a function that records what would be imported.
+  vm.runInContext(loader.replaceAll("import(", "importModule("), context);
+  return {
+    imported,
+    appended,
+    window,
+    reportPaint: (element: unknown) => paints!({ getEntries: () => [{ element }] }),
+    reportBoxes: (entries: { target: object; width: number; height: number }[]) =>
+      boxes!(entries.map(({ target, width, height }) => ({ target, boundingClientRect: { width, height } }))),
+  };
+}
