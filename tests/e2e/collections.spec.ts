@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, expectHydrated, test } from "./fixtures";
 import { fillShipping, payWithCard, publishProduct, signInAsAdmin } from "./shop-steps";
 
 /** Issue 15, "Collections and accessories": product types, products without options, "Goes well with". */
@@ -68,6 +68,8 @@ test.describe("Collections and accessories", () => {
     await page.goto("/products/r36pro");
     const offers = page.getByRole("region", { name: "Goes well with" });
     await expect(offers.getByRole("article")).toHaveCount(4);
+    // The offers hydrate with the rest of what is below the buy box, once that code arrives.
+    await expectHydrated(offers.getByRole("combobox", { name: "Colour of 20W USB-C Charger" }));
     await offers.getByRole("combobox", { name: "Colour of 20W USB-C Charger" }).selectOption({ label: "Black" });
     await offers.getByRole("button", { name: "Add 20W USB-C Charger to cart" }).click();
     const drawer = page.getByRole("dialog", { name: "Added to Cart" });

@@ -2,7 +2,6 @@ import { lazy, Suspense, useMemo } from "react";
 import { data } from "react-router";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog";
 import { localise, shopperForRequest } from "@server/pricing";
-import { GoesWellWith } from "~/components/shop/goes-well-with";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
 import { ProductHero } from "~/components/shop/product/product-hero";
 import { productJsonLd } from "~/lib/product-json-ld";
@@ -87,9 +86,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <Breadcrumb title={product.title} />
         <ProductHero product={product} />
       </div>
-      <GoesWellWith offers={accessories} />
       <Suspense fallback={null}>
-        <BelowTheFold product={product} reviews={reviews} related={related} />
+        <BelowTheFold product={product} accessories={accessories} reviews={reviews} related={related} />
       </Suspense>
     </main>
   );

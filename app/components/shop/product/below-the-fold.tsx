@@ -2,22 +2,34 @@ import { Suspense } from "react";
 import { Await } from "react-router";
 import { unsendCardImage, type WithSentImage } from "@core/images";
 import type { InMarket } from "@core/market";
-import type { ProductCard, ProductPage, ReviewView } from "@core/product-view";
+import type { AccessoryOffer, ProductCard, ProductPage, ReviewView } from "@core/product-view";
+import { GoesWellWith } from "~/components/shop/goes-well-with";
 import { ComparisonTable, MarketingSections } from "./content-blocks";
 import { ProductDetails } from "./product-details";
 import { RelatedProducts, RelatedProductsSkeleton } from "./related-products";
 import { RecentlyViewed } from "./recently-viewed";
 
 /**
- * Everything under the buy box and the accessories: information tabs, reviews, marketing sections,
- * comparison, "You may also like" and "Recently viewed". The product page loads this module lazily
+ * Everything under the buy box: the accessories that go with it ("Goes well with"), information tabs,
+ * reviews, marketing sections, comparison, "You may also like" and "Recently viewed". The product page loads this module lazily
  * (React.lazy): the server renders it whole, the browser hydrates it once its chunk arrives, so its
  * code is not part of what a phone runs before the page is interactive (issue 29).
  */
-export default function BelowTheFold({ product, reviews, related }: { product: InMarket<ProductPage>; reviews: ReviewView[]; related: Promise<WithSentImage<InMarket<ProductCard>>[]> }) {
+export default function BelowTheFold({
+  product,
+  accessories,
+  reviews,
+  related,
+}: {
+  product: InMarket<ProductPage>;
+  accessories: InMarket<AccessoryOffer>[];
+  reviews: ReviewView[];
+  related: Promise<WithSentImage<InMarket<ProductCard>>[]>;
+}) {
   const { sections, comparison } = product.content;
   return (
     <>
+      <GoesWellWith offers={accessories} />
       <div className="flex flex-col gap-16">
         <ProductDetails product={product} reviews={reviews} />
         {sections?.length ? <MarketingSections sections={sections} /> : null}
