@@ -10,10 +10,10 @@ import { RelatedProducts, RelatedProductsSkeleton } from "./related-products";
 import { RecentlyViewed } from "./recently-viewed";
 
 /**
- * Everything under the buy box: the accessories that go with it ("Goes well with"), information tabs,
- * reviews, marketing sections, comparison, "You may also like" and "Recently viewed". The product page loads this module lazily
- * (React.lazy): the server renders it whole, the browser hydrates it once its chunk arrives, so its
- * code is not part of what a phone runs before the page is interactive (issue 29).
+ * Everything under the buy box: "Goes well with" (the accessories), information tabs, reviews,
+ * marketing sections, comparison, "You may also like" and "Recently viewed". The product page loads
+ * this module lazily (React.lazy): the server renders it whole, the browser hydrates it once its
+ * chunk arrives, so its code is not part of what a phone runs before the page is interactive (issue 29).
  */
 export default function BelowTheFold({
   product,
