@@ -265,7 +265,7 @@ test.describe("7. Clear cart", () => {
     await page.getByRole("button", { name: "Clear cart" }).click();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     const toast = page.getByRole("status").filter({ hasText: "Cart cleared" });
-    // app/lib/use-fetcher-result.ts: this toast went missing once in eight runs when it hung on an effect's deps.
+    // app/lib/use-each-result.ts: this toast went missing once in eight runs when it hung on an effect's deps.
     await expect(toast).toContainText("2 items removed.");
     // The pointer rests on the toast (its Undo), which pauses it (as a shopper reading it would) while axe runs.
     for (const width of [1280, 375]) {

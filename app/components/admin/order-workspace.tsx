@@ -1,9 +1,9 @@
-import { useEffect, useRef } from "react";
 import type { AdminOrderDetail } from "@core/order-view";
-import { fulfilmentStatus, paymentStatus, type OrderActionResult } from "@core/order-workspace";
+import { fulfilmentStatus, paymentStatus } from "@core/order-workspace";
 import { Card } from "~/components/admin/card";
 import { OrderLinesTable } from "~/components/order/order-lines";
 import { useToast } from "~/components/ui/toast";
+import { useEachResult } from "~/lib/use-each-result";
 import { usePermission } from "~/lib/use-permission";
 import { ShippingAddressCard } from "./order-workspace/address-card";
 import { CustomerCard } from "./order-workspace/customer-card";
@@ -23,12 +23,7 @@ import { TimelineCard } from "./order-workspace/timeline-card";
 export function OrderWorkspace({ order }: { order: AdminOrderDetail }) {
   const { result } = useOrderAction();
   const toast = useToast();
-  const shown = useRef<OrderActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (!result || shown.current === result) return;
-    shown.current = result;
-    toast(result.ok ? { title: result.message } : { title: "Error", description: result.message, variant: "destructive" });
-  }, [result, toast]);
+  useEachResult(result, (r) => toast(r.ok ? { title: r.message } : { title: "Error", description: r.message, variant: "destructive" }));
 
   const pay = paymentStatus({ status: order.status, paid: order.paidAt !== null, totalCents: order.totalCents, refundedCents: order.refundedCents });
   const fulfil = fulfilmentStatus(order);

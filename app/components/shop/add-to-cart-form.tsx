@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useFetcher, useSubmit } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useEachResult } from "~/lib/use-each-result";
 import type { AddedToCart } from "./cart-drawer";
 
 // The drawer (Radix Dialog with its focus trap and scroll lock, about 10 KB of gzip) is not part of
@@ -52,7 +52,7 @@ export function AddToCartForm({
   const [drawerUsed, setDrawerUsed] = useState(false);
   // The button that submitted: focus goes back to it when the drawer closes.
   const submitter = useRef<HTMLElement | null>(null);
-  useFetcherResult(fetcher.data, (result) => {
+  useEachResult(fetcher.data, (result) => {
     if (!result.ok) toast({ title: "Could not add to cart", description: result.message, variant: "destructive" });
     else if (confirm === "drawer" && result.added) {
       setDrawerUsed(true);

@@ -1,6 +1,6 @@
 import { useFetcher, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useEachResult } from "~/lib/use-each-result";
 
 /** What POST /wishlist answers a fetcher (app/routes/shop/wishlist.tsx). */
 export type WishlistActionData = { ok: true; saved: boolean } | { ok: false; message: string; fieldErrors: Record<string, string> };
@@ -29,7 +29,7 @@ export function WishlistButton({ productId, variantId, saved: savedOnServer, tit
   const pending = fetcher.formData?.get("intent");
   // The answer's state until the visitor's own answer is asked again (it follows each action).
   const saved = pending ? pending === "save" : fetcher.data?.ok ? fetcher.data.saved : savedOnServer;
-  useFetcherResult(fetcher.data, (result) => {
+  useEachResult(fetcher.data, (result) => {
     if (!result.ok) toast({ title: "Could not update your wishlist", description: result.message, variant: "destructive" });
     else if (result.saved) toast({ title: "Saved to your wishlist", description: title, action: { label: "View wishlist", onAction: () => void navigate("/wishlist") } });
     else toast({ title: "Removed from your wishlist", description: title });

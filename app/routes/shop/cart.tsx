@@ -24,7 +24,7 @@ import type { AddedToCart } from "~/components/shop/cart-drawer";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";
 import { LineHeading, LineThumbnail } from "~/components/shop/line-item";
 import { useToast } from "~/components/ui/toast";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useEachResult } from "~/lib/use-each-result";
 import { BUY_NOW_CHECKOUT } from "@core/checkout-form";
 import type { DiscountView } from "@core/discount-view";
 import { useMarket } from "~/lib/use-market";
@@ -157,7 +157,7 @@ function useCurrentRefusal(actionData: CartActionData | undefined, clearState: "
 function useUndoClear(result: CartActionData | undefined) {
   const toast = useToast();
   const submit = useSubmit();
-  useFetcherResult(result, (answer) => {
+  useEachResult(result, (answer) => {
     const cleared = answer.ok ? answer.cleared : undefined;
     if (!cleared?.length) return;
     const count = cleared.reduce((n, l) => n + l.quantity, 0);

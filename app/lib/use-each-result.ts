@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 
 /**
- * Calls `onResult` once for each new answer a fetcher gets, after the render that shows it.
+ * Calls `onResult` once for each new result (a fetcher's data, an action's), after the render that
+ * shows it.
  *
  * Not `useEffect(fn, [fetcher.data])`: React Router keeps a fetcher's data in a ref it fills just
  * before React renders the new router state. A component that re-renders for anything else in that
@@ -11,7 +12,7 @@ import { useEffect, useRef } from "react";
  * that way about once in eight e2e runs. Comparing with the answer last handled, on every commit,
  * has no such gap.
  */
-export function useFetcherResult<T>(result: T | undefined, onResult: (result: T) => void) {
+export function useEachResult<T>(result: T | undefined, onResult: (result: T) => void) {
   const handled = useRef<T | undefined>(undefined);
   useEffect(() => {
     if (result === undefined || result === handled.current) return;
