@@ -3,6 +3,25 @@ import { expect, expectAccessible, test } from "./fixtures";
 /** Issue 15, "Cart drawer": Add to Cart opens a focus-trapped drawer with the line and the subtotal; without JavaScript the form lands on /cart. */
 
 test.describe("Cart drawer", () => {
+  test("opens while the code for the part below the buy box is still on its way", async ({ page }) => {
+    // That part hydrates when its code arrives; an update that re-rendered it before then was held
+    // by React until it came (the drawer waited for it, and once in CI did not come in 10 s).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/below-the-fold-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/products/r36s");
+    await page.getByRole("radio", { name: "Black" }).check();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByRole("dialog", { name: "Added to Cart" })).toContainText("Colour: Black");
+    // The header's count comes with the visitor's answer, which that part reads too: it follows the code.
+    release();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+  });
+
   test("by keyboard at 1280 px: the drawer opens with the line and subtotal, keeps focus inside, closes on Escape and gives focus back", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/products/rg35xx-pro");

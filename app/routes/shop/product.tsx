@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from "react";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { MAIN_PRODUCT_SLUG, getPublishedProduct, listAccessoryOffers, listRelatedProducts, listReviews } from "@server/catalog";
 import { localise, shopperForRequest } from "@server/pricing";
 import { Breadcrumb } from "~/components/shop/product/breadcrumb";
@@ -36,6 +36,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The page's data is everyone's (ADR 018): a visitor's own action on it (Add to Cart, the heart, a
+ * helpful vote, "Email me when it's back") changes nothing it shows, so it is not loaded again. It
+ * was, and the new data re-rendered the part below the fold before its code had arrived: React then
+ * holds the whole update, the action's answer (the cart drawer) included, until that code comes.
+ */
+const VISITOR_ACTIONS = new Set(["/cart", "/wishlist", "/reviews/helpful", "/back-in-stock"]);
+
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction !== undefined && VISITOR_ACTIONS.has(formAction) ? false : defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
   const { product } = loaderData;
@@ -70,25 +82,31 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { related } = loaderData;
-  // The images as the page renders them, with their paths; kept while the loader data stays the same.
-  const { product, reviews, accessories } = useMemo(
-    () => ({
-      product: { ...loaderData.product, variants: loaderData.product.variants.map(unsendImages) },
-      reviews: loaderData.reviews.map(unsendImages),
-      accessories: loaderData.accessories.map(unsendCardImage),
-    }),
-    [loaderData],
-  );
+  // The images as the page renders them, with their paths, and the part below the fold: both kept
+  // while the loader data stays the same. The page renders again on every router update (a fetcher's
+  // state, say); a new element for a lazily hydrated part that has not hydrated yet makes React hold
+  // that update until the part's code arrives, so the element is the same one until the data changes.
+  const { product, belowTheFold } = useMemo(() => {
+    const product = { ...loaderData.product, variants: loaderData.product.variants.map(unsendImages) };
+    const below = (
+      <Suspense fallback={null}>
+        <BelowTheFold
+          product={product}
+          accessories={loaderData.accessories.map(unsendCardImage)}
+          reviews={loaderData.reviews.map(unsendImages)}
+          related={loaderData.related}
+        />
+      </Suspense>
+    );
+    return { product, belowTheFold: below };
+  }, [loaderData]);
   return (
     <main id="main" className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-8 md:py-12">
       <div className="flex flex-col gap-6">
         <Breadcrumb title={product.title} />
         <ProductHero product={product} />
       </div>
-      <Suspense fallback={null}>
-        <BelowTheFold product={product} accessories={accessories} reviews={reviews} related={related} />
-      </Suspense>
+      {belowTheFold}
     </main>
   );
 }
